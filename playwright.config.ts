@@ -1,0 +1,43 @@
+import { defineConfig, devices } from '@playwright/test';
+import { findChromium } from './scripts/chromium.mjs';
+
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+const executablePath = findChromium() ?? undefined;
+
+/** End-to-end tests: the real server (fresh SQLite file per run) serving the real build, in system Chromium. */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: `test-results/artifacts-${PORT}`,
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath,
+      // The machine has no network: keep Chromium from phoning home.
+      args: [
+        '--no-sandbox',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-quic',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
+  ],
+  webServer: {
+    command: 'node scripts/e2e-server.mjs',
+    url: `http://localhost:${PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { PORT: String(PORT), E2E: '1', CLIENT_DIR: process.env.CLIENT_DIR ?? 'dist' },
+  },
+});

@@ -1,0 +1,34 @@
+// `npm start`: build the client if dist/ is missing or older than its sources, then run the server.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const CLIENT_SOURCES = [
+  'src',
+  'workers',
+  'assets',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'package-lock.json',
+];
+
+function newestMtime(p) {
+  if (!fs.existsSync(p)) return 0;
+  const st = fs.statSync(p);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = st.mtimeMs;
+  for (const entry of fs.readdirSync(p)) newest = Math.max(newest, newestMtime(path.join(p, entry)));
+  return newest;
+}
+
+const built = path.join('dist', 'index.html');
+const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
+const sourcesAt = Math.max(...CLIENT_SOURCES.map(newestMtime));
+if (builtAt < sourcesAt) {
+  console.log(builtAt ? 'Client sources changed: rebuilding…' : 'No client build yet: building…');
+  const result = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+const server = spawnSync('npx', ['tsx', 'server/main.ts'], { stdio: 'inherit' });
+process.exit(server.status ?? 0);

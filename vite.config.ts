@@ -1,0 +1,34 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const apiPort = Number(process.env.API_PORT ?? 8787);
+
+export default defineConfig({
+  plugins: [react()],
+  // Game engines run in module workers (Comlink); keep them ES modules.
+  worker: { format: 'es' },
+  build: {
+    outDir: 'dist',
+    target: 'es2022',
+    sourcemap: true,
+    chunkSizeWarningLimit: 1200,
+  },
+  server: {
+    port: Number(process.env.VITE_PORT ?? 5173),
+    proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
+  },
+  test: {
+    include: [
+      'src/**/*.test.{ts,tsx}',
+      'server/**/*.test.ts',
+      'benchmarks/**/*.test.ts',
+      'workers/**/*.test.ts',
+    ],
+    environment: 'node',
+    // Server suites share one SQLite/PostgreSQL per file; keep them off the 2 cores' toes.
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});
