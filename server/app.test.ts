@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { connectDatabase } from './db/connect.ts';
+
+describe('static serving and health', () => {
+  const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'futile-client-'));
+  fs.mkdirSync(path.join(clientDir, 'assets'));
+  fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Futile</title>');
+  fs.writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  const database = connectDatabase(':memory:');
+  let app: Awaited<ReturnType<typeof buildApp>>;
+
+  beforeAll(async () => {
+    app = await buildApp({ config: { ...loadConfig({ NODE_ENV: 'test' }), clientDir }, database });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.db.destroy();
+  });
+
+  it('answers the health check', async () => {
+    const res = await app.inject('/api/health');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, status: 'ok' });
+  });
+
+  it('serves the page at / and falls back to it for client routes', async () => {
+    for (const url of ['/', '/gravity', '/account?x=1']) {
+      const res = await app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<title>Futile</title>');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves hashed assets as immutable', async () => {
+    const res = await app.inject('/assets/app-abc123.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers unknown API paths with JSON 404, not the page', async () => {
+    const res = await app.inject('/api/nope.php');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ success: false, error: 'Not found' });
+  });
+});

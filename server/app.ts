@@ -1,0 +1,110 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { ServerConfig } from './config.ts';
+import type { Db } from './db/connect.ts';
+import { setupValidationAndErrors } from './plugins/errors.ts';
+import { setupRateLimits } from './plugins/rateLimits.ts';
+import { setupSecurity } from './plugins/security.ts';
+import { setupSessions } from './plugins/session.ts';
+import { AdminsRepository } from './repositories/admins.ts';
+import { AuditRepository } from './repositories/audit.ts';
+import { SavesRepository } from './repositories/saves.ts';
+import { ScoresRepository } from './repositories/scores.ts';
+import { TracksRepository } from './repositories/tracks.ts';
+import { UsersRepository } from './repositories/users.ts';
+import { accountRoutes } from './routes/account.ts';
+import { adminAuthRoutes } from './routes/adminAuth.ts';
+import { adminUsersRoutes } from './routes/adminUsers.ts';
+import { oauthRoutes } from './routes/oauth.ts';
+import { savesRoutes } from './routes/saves.ts';
+import { scoresRoutes } from './routes/scores.ts';
+import { tracksRoutes } from './routes/tracks.ts';
+
+export interface AppDeps {
+  config: ServerConfig;
+  database: Db;
+}
+
+export interface Repositories {
+  users: UsersRepository;
+  admins: AdminsRepository;
+  saves: SavesRepository;
+  scores: ScoresRepository;
+  tracks: TracksRepository;
+  audit: AuditRepository;
+}
+
+/** Request bodies above this answer 413; saves raise it for their 256 KiB of data. */
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
+
+/** Builds the whole HTTP app without listening: tests drive it through `inject`. */
+export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.production,
+    bodyLimit: DEFAULT_BODY_LIMIT,
+  });
+  app.decorate('database', database);
+  app.decorate('config', config);
+  app.decorate('repos', {
+    users: new UsersRepository(database),
+    admins: new AdminsRepository(database),
+    saves: new SavesRepository(database),
+    scores: new ScoresRepository(database),
+    tracks: new TracksRepository(database),
+    audit: new AuditRepository(database),
+  } satisfies Repositories);
+
+  app.addHook('onClose', async () => app.repos.scores.close());
+
+  // Plugins → repositories → routes (fastify/demo's layering).
+  setupValidationAndErrors(app);
+  await setupSecurity(app, config);
+  await setupSessions(app, config);
+  await setupRateLimits(app, config);
+
+  app.get('/api/health', async () => ({ success: true, status: 'ok' }));
+  await accountRoutes(app, config);
+  await oauthRoutes(app, config);
+  await savesRoutes(app);
+  await scoresRoutes(app, config);
+  await tracksRoutes(app);
+  await adminAuthRoutes(app);
+  await adminUsersRoutes(app);
+
+  // Unknown /api paths answer JSON 404, never the SPA page.
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || !config.clientDir || request.method !== 'GET') {
+      return reply.code(404).send({ success: false, error: 'Not found' });
+    }
+    return reply.type('text/html').sendFile('index.html');
+  });
+
+  if (config.clientDir && fs.existsSync(path.join(config.clientDir, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: config.clientDir,
+      index: ['index.html'],
+      wildcard: false,
+      // Hashed assets never change; the page itself is always revalidated.
+      setHeaders(reply, filePath) {
+        reply.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+  }
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Db;
+    config: ServerConfig;
+    repos: Repositories;
+  }
+}

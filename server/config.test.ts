@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+import { securityHeaders } from './plugins/security.ts';
+
+describe('configuration from the environment', () => {
+  it('has working defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 8080, production: false, rateLimits: true, publicUrl: null });
+    expect(config.oidc).toEqual({ google: null, microsoft: null });
+  });
+
+  it('reads providers, origins and switches', () => {
+    const config = loadConfig({
+      GOOGLE_ISSUER: 'https://accounts.google.com',
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      PUBLIC_URL: 'https://futile.example/some/path',
+      RATE_LIMITS: 'off',
+      CSP_CONNECT_SRC: 'https://stats.example.org',
+    });
+    expect(config.oidc.google).toEqual({
+      issuer: 'https://accounts.google.com',
+      clientId: 'id',
+      clientSecret: 'secret',
+    });
+    expect(config.publicUrl).toBe('https://futile.example');
+    expect(config.rateLimits).toBe(false);
+    expect(config.connectOrigins).toEqual(['https://stats.example.org']);
+  });
+
+  it('lists every problem in one clear message', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        NODE_ENV: 'production',
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        MICROSOFT_CLIENT_ID: 'only-an-id',
+        RATE_LIMITS: 'maybe',
+        CSP_CONNECT_SRC: 'stats.example.org',
+      });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain('PORT must be 0–65535, got "eighty"');
+    expect(message).toContain('DATABASE_URL must be postgres://… or a SQLite file path');
+    expect(message).toContain('SESSION_SECRET must be set in production');
+    expect(message).toContain(
+      'MICROSOFT_ISSUER, MICROSOFT_CLIENT_ID and MICROSOFT_CLIENT_SECRET must be set together',
+    );
+    expect(message).toContain('RATE_LIMITS must be on or off');
+    expect(message).toContain('CSP_CONNECT_SRC must list origins');
+  });
+
+  it('helmet headers are computed once from the options', () => {
+    const headers = securityHeaders({
+      contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'self'"] } },
+    });
+    expect(headers['content-security-policy']).toBe("default-src 'self'");
+    expect(headers['x-content-type-options']).toBe('nosniff');
+  });
+});

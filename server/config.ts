@@ -1,0 +1,122 @@
+import path from 'node:path';
+
+/** One OpenID Connect provider (Google, Microsoft) as configured by the operator. */
+export interface OidcProviderConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+/** Server configuration, read from the environment once at start and validated. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  production: boolean;
+  /** postgres://… or a SQLite file path. */
+  databaseUrl: string;
+  /** Folder of the built client (index.html + assets); null to serve no pages. */
+  clientDir: string | null;
+  logLevel: string;
+  /** Secret for HMAC signatures (run tickets, sign-in state cookies). */
+  sessionSecret: string;
+  /** Public origin (https://example.org) used to build OAuth redirect URIs; null = from the request. */
+  publicUrl: string | null;
+  /** Configured sign-in providers; a provider missing here is shown as unavailable. */
+  oidc: { google: OidcProviderConfig | null; microsoft: OidcProviderConfig | null };
+  /** Rate limits on sign-in, admin login, score submit, track store and rating (off for benchmarks). */
+  rateLimits: boolean;
+  /** Extra origins allowed to make state-changing requests (besides the request's own host). */
+  allowedOrigins: string[];
+  /** Extra origins the page may fetch from (CSP connect-src), e.g. an analytics endpoint. */
+  connectOrigins: string[];
+}
+
+export class ConfigError extends Error {}
+
+const DEV_SESSION_SECRET = 'futile-development-secret-not-for-production-use';
+
+function readProvider(
+  env: NodeJS.ProcessEnv,
+  prefix: 'GOOGLE' | 'MICROSOFT',
+  problems: string[],
+): OidcProviderConfig | null {
+  const clientId = env[`${prefix}_CLIENT_ID`]?.trim();
+  const clientSecret = env[`${prefix}_CLIENT_SECRET`]?.trim();
+  const issuer = env[`${prefix}_ISSUER`]?.trim();
+  if (!clientId && !clientSecret && !issuer) return null;
+  if (!clientId || !clientSecret || !issuer) {
+    problems.push(`${prefix}_ISSUER, ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET must be set together`);
+    return null;
+  }
+  try {
+    new URL(issuer);
+  } catch {
+    problems.push(`${prefix}_ISSUER must be a URL, got "${issuer}"`);
+    return null;
+  }
+  return { issuer, clientId, clientSecret };
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const problems: string[] = [];
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    problems.push(`PORT must be 0–65535, got "${env.PORT}"`);
+  const databaseUrl = env.DATABASE_URL?.trim() || path.resolve('data', 'futile.sqlite');
+  if (/^[a-z]+:\/\//i.test(databaseUrl) && !/^postgres(ql)?:\/\//i.test(databaseUrl)) {
+    problems.push(`DATABASE_URL must be postgres://… or a SQLite file path, got "${databaseUrl}"`);
+  }
+  const production = env.NODE_ENV === 'production';
+  let sessionSecret = env.SESSION_SECRET?.trim() ?? '';
+  if (!sessionSecret) {
+    if (production) problems.push('SESSION_SECRET must be set in production (32+ random characters)');
+    sessionSecret = DEV_SESSION_SECRET;
+  } else if (sessionSecret.length < 32) {
+    problems.push('SESSION_SECRET must be at least 32 characters');
+  }
+  let publicUrl = env.PUBLIC_URL?.trim() || null;
+  if (publicUrl) {
+    try {
+      publicUrl = new URL(publicUrl).origin;
+    } catch {
+      problems.push(`PUBLIC_URL must be a URL like https://example.org, got "${publicUrl}"`);
+    }
+  }
+  const oidc = {
+    google: readProvider(env, 'GOOGLE', problems),
+    microsoft: readProvider(env, 'MICROSOFT', problems),
+  };
+  const rateLimitsText = (env.RATE_LIMITS ?? 'on').trim().toLowerCase();
+  if (!['on', 'off', 'true', 'false', '1', '0'].includes(rateLimitsText))
+    problems.push(`RATE_LIMITS must be on or off, got "${env.RATE_LIMITS}"`);
+  const allowedOrigins = (env.ALLOWED_ORIGINS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const connectOrigins = (env.CSP_CONNECT_SRC ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const origin of connectOrigins) {
+    try {
+      if (new URL(origin).origin !== origin) throw new Error();
+    } catch {
+      problems.push(`CSP_CONNECT_SRC must list origins like https://stats.example.org, got "${origin}"`);
+    }
+  }
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    production,
+    databaseUrl,
+    clientDir: env.CLIENT_DIR === '' ? null : path.resolve(env.CLIENT_DIR ?? 'dist'),
+    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    sessionSecret,
+    publicUrl,
+    oidc,
+    rateLimits: ['on', 'true', '1'].includes(rateLimitsText),
+    allowedOrigins,
+    connectOrigins,
+  };
+}

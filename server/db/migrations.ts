@@ -1,0 +1,209 @@
+import { type CreateTableBuilder, type Kysely, type Migration, Migrator } from 'kysely';
+import type { Dialect } from './connect.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists
+type UntypedDb = Kysely<any>;
+/**
+ * One migration set for both dialects, in code (no files to find at run time).
+ * Append new migrations; never edit one that has shipped.
+ */
+export function migrations(dialect: Dialect): Record<string, Migration> {
+  const serialId = <T extends string, C extends string>(t: CreateTableBuilder<T, C>) =>
+    dialect === 'postgres'
+      ? t.addColumn('id', 'serial', (c) => c.primaryKey())
+      : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+  return {
+    '0001_initial': {
+      async up(db: UntypedDb) {
+        await db.schema
+          .createTable('users')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('display_name', 'text', (c) => c.notNull())
+          .addColumn('email', 'text')
+          .addColumn('avatar_url', 'text')
+          .addColumn('is_admin', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('is_active', 'integer', (c) => c.notNull().defaultTo(1))
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('last_login', 'text')
+          .execute();
+        await db.schema
+          .createTable('user_identities')
+          .addColumn('provider', 'text', (c) => c.notNull())
+          .addColumn('subject', 'text', (c) => c.notNull())
+          .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('user_identities_pk', ['provider', 'subject'])
+          .execute();
+        await db.schema.createIndex('user_identities_user').on('user_identities').column('user_id').execute();
+
+        await serialId(
+          db.schema
+            .createTable('admin_accounts')
+            .addColumn('username', 'text', (c) => c.notNull().unique())
+            .addColumn('email', 'text', (c) => c.unique())
+            .addColumn('display_name', 'text', (c) => c.notNull())
+            .addColumn('password_hash', 'text', (c) => c.notNull())
+            .addColumn('totp_secret', 'text')
+            .addColumn('totp_last_step', 'bigint')
+            .addColumn('is_active', 'integer', (c) => c.notNull().defaultTo(1))
+            .addColumn('created_at', 'text', (c) => c.notNull())
+            .addColumn('last_login', 'text'),
+        ).execute();
+
+        await db.schema
+          .createTable('sessions')
+          .addColumn('id_hash', 'text', (c) => c.primaryKey())
+          .addColumn('user_id', 'text', (c) => c.references('users.id').onDelete('cascade'))
+          .addColumn('admin_id', 'integer', (c) => c.references('admin_accounts.id').onDelete('cascade'))
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('expires_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('sessions_user').on('sessions').column('user_id').execute();
+        await db.schema.createIndex('sessions_admin').on('sessions').column('admin_id').execute();
+
+        await db.schema
+          .createTable('saves')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('app_id', 'text', (c) => c.notNull())
+          .addColumn('key', 'text', (c) => c.notNull())
+          .addColumn('data', 'text', (c) => c.notNull())
+          .addColumn('version', 'integer', (c) => c.notNull())
+          .addColumn('etag', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('updated_at', 'text', (c) => c.notNull())
+          .addUniqueConstraint('saves_user_app_key', ['user_id', 'app_id', 'key'])
+          .execute();
+        await db.schema
+          .createIndex('saves_user_updated')
+          .on('saves')
+          .columns(['user_id', 'updated_at'])
+          .execute();
+
+        await db.schema
+          .createTable('game_configs')
+          .addColumn('game_id', 'text', (c) => c.primaryKey())
+          .addColumn('display_name', 'text', (c) => c.notNull())
+          .addColumn('score_type', 'text', (c) => c.notNull())
+          .addColumn('sort_order', 'text', (c) => c.notNull())
+          .execute();
+        await db
+          .insertInto('game_configs')
+          .values([
+            { game_id: 'whac-a-moji', display_name: 'Whac-a-Moji', score_type: 'points', sort_order: 'DESC' },
+            {
+              game_id: 'lunar-lander',
+              display_name: 'Lunar Lander',
+              score_type: 'points',
+              sort_order: 'DESC',
+            },
+          ])
+          .execute();
+
+        await serialId(
+          db.schema
+            .createTable('scores')
+            .addColumn('game_id', 'text', (c) => c.notNull())
+            .addColumn('user_id', 'text', (c) => c.references('users.id').onDelete('set null'))
+            .addColumn('player_name', 'text', (c) => c.notNull())
+            .addColumn('score', 'double precision', (c) => c.notNull())
+            .addColumn('duration', 'double precision')
+            .addColumn('level_or_mode', 'text')
+            .addColumn('metadata', 'text')
+            .addColumn('verified', 'integer', (c) => c.notNull().defaultTo(0))
+            .addColumn('ip_address', 'text')
+            .addColumn('created_at', 'text', (c) => c.notNull()),
+        ).execute();
+        await db.schema.createIndex('scores_game_score').on('scores').columns(['game_id', 'score']).execute();
+        await db.schema
+          .createIndex('scores_game_mode_score')
+          .on('scores')
+          .columns(['game_id', 'level_or_mode', 'score'])
+          .execute();
+        await db.schema.createIndex('scores_user').on('scores').column('user_id').execute();
+
+        await db.schema
+          .createTable('used_run_tickets')
+          .addColumn('nonce', 'text', (c) => c.primaryKey())
+          .addColumn('expires_at', 'text', (c) => c.notNull())
+          .execute();
+
+        await db.schema
+          .createTable('tracks')
+          .addColumn('hash', 'text', (c) => c.primaryKey())
+          .addColumn('payload', 'text', (c) => c.notNull())
+          .addColumn('version', 'integer', (c) => c.notNull())
+          .addColumn('point_count', 'integer', (c) => c.notNull())
+          .addColumn('brush_width', 'double precision', (c) => c.notNull())
+          .addColumn('ip_address', 'text')
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('load_count', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('last_loaded_at', 'text')
+          .execute();
+        await db.schema.createIndex('tracks_created').on('tracks').column('created_at').execute();
+        await db.schema
+          .createTable('track_ratings')
+          .addColumn('hash', 'text', (c) => c.notNull().references('tracks.hash').onDelete('cascade'))
+          .addColumn('rater', 'text', (c) => c.notNull())
+          .addColumn('rating', 'integer', (c) => c.notNull())
+          .addColumn('updated_at', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('track_ratings_pk', ['hash', 'rater'])
+          .execute();
+        await db.schema.createIndex('track_ratings_rater').on('track_ratings').column('rater').execute();
+
+        await serialId(
+          db.schema
+            .createTable('audit_log')
+            .addColumn('actor', 'text', (c) => c.notNull())
+            .addColumn('action', 'text', (c) => c.notNull())
+            .addColumn('target', 'text')
+            .addColumn('details', 'text')
+            .addColumn('created_at', 'text', (c) => c.notNull()),
+        ).execute();
+
+        await db.schema
+          .createTable('account_deletions')
+          .addColumn('code', 'text', (c) => c.primaryKey())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+      },
+    },
+    // Saves lists page newest first with the id as tie-break: indexes that give that order
+    // directly (no sort per request), for all of a user's saves and per app.
+    '0002_saves_list_order': {
+      async up(db: UntypedDb) {
+        await db.schema.dropIndex('saves_user_updated').execute();
+        await db.schema
+          .createIndex('saves_user_updated_id')
+          .on('saves')
+          .columns(['user_id', 'updated_at', 'id'])
+          .execute();
+        await db.schema
+          .createIndex('saves_user_app_updated_id')
+          .on('saves')
+          .columns(['user_id', 'app_id', 'updated_at', 'id'])
+          .execute();
+      },
+    },
+  };
+}
+
+export async function migrateToLatest(
+  db: UntypedDb,
+  dialect: Dialect,
+  schema: string | null = null,
+): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations(dialect) },
+    // Name the schema so Kysely does not mistake another schema's migration table for ours.
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(
+      `Database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`,
+    );
+  }
+}

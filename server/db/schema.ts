@@ -1,0 +1,134 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Kysely table types. One schema for SQLite and PostgreSQL (see migrations.ts).
+ * Times are ISO 8601 text (UTC) in both, so they sort and compare the same way;
+ * booleans are 0/1 integers; JSON is text.
+ */
+export interface Database {
+  users: UsersTable;
+  user_identities: UserIdentitiesTable;
+  sessions: SessionsTable;
+  admin_accounts: AdminAccountsTable;
+  saves: SavesTable;
+  game_configs: GameConfigsTable;
+  scores: ScoresTable;
+  used_run_tickets: UsedRunTicketsTable;
+  tracks: TracksTable;
+  track_ratings: TrackRatingsTable;
+  audit_log: AuditLogTable;
+  account_deletions: AccountDeletionsTable;
+}
+
+export interface UsersTable {
+  id: string;
+  display_name: string;
+  email: string | null;
+  avatar_url: string | null;
+  is_admin: number;
+  is_active: number;
+  created_at: string;
+  last_login: string | null;
+}
+
+export interface UserIdentitiesTable {
+  provider: string;
+  subject: string;
+  user_id: string;
+  created_at: string;
+}
+
+/** A sign-in session. Exactly one of user_id / admin_id is set. id_hash = sha256(cookie value). */
+export interface SessionsTable {
+  id_hash: string;
+  user_id: string | null;
+  admin_id: number | null;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface AdminAccountsTable {
+  id: Generated<number>;
+  username: string;
+  email: string | null;
+  display_name: string;
+  password_hash: string;
+  totp_secret: string | null;
+  /** Last TOTP time step accepted: a code of that step or earlier is refused (no replay). */
+  totp_last_step: number | null;
+  is_active: number;
+  created_at: string;
+  last_login: string | null;
+}
+
+export interface SavesTable {
+  id: string;
+  user_id: string;
+  app_id: string;
+  key: string;
+  data: string;
+  version: number;
+  etag: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface GameConfigsTable {
+  game_id: string;
+  display_name: string;
+  score_type: string;
+  sort_order: string;
+}
+
+export interface ScoresTable {
+  id: Generated<number>;
+  game_id: string;
+  user_id: string | null;
+  player_name: string;
+  score: number;
+  duration: number | null;
+  level_or_mode: string | null;
+  metadata: string | null;
+  verified: number;
+  ip_address: string | null;
+  created_at: string;
+}
+
+export interface UsedRunTicketsTable {
+  nonce: string;
+  expires_at: string;
+}
+
+export interface TracksTable {
+  hash: string;
+  payload: string;
+  version: number;
+  point_count: number;
+  brush_width: number;
+  ip_address: string | null;
+  created_at: string;
+  load_count: number;
+  last_loaded_at: string | null;
+}
+
+export interface TrackRatingsTable {
+  hash: string;
+  /** 'u:<user id>' for a signed-in user, 'v:<visitor cookie>' for an anonymous visitor. */
+  rater: string;
+  rating: number;
+  updated_at: string;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor: string;
+  action: string;
+  target: string | null;
+  details: string | null;
+  created_at: string;
+}
+
+export interface AccountDeletionsTable {
+  code: string;
+  created_at: string;
+}

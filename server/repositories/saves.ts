@@ -1,0 +1,190 @@
+import crypto from 'node:crypto';
+import { CompiledQuery } from 'kysely';
+import type { SaveHandle, SaveItem } from '../../src/api/types.ts';
+import type { Db } from '../db/connect.ts';
+import type { SavesTable } from '../db/schema.ts';
+import { HttpError, hotSql, isUniqueViolation, nowIso, num, randomToken } from '../util.ts';
+
+export const MAX_SAVES_PER_USER = 500;
+export const MAX_SAVE_BYTES = 256 * 1024;
+export const MAX_KEY_LENGTH = 100;
+
+function newEtag(): string {
+  // Never all digits, so an etag can't be mistaken for a version number.
+  return `e${randomToken(12)}`;
+}
+
+function toHandle(row: Pick<SavesTable, 'id' | 'key' | 'version' | 'etag'>): SaveHandle {
+  return { id: row.id, key: row.key, version: num(row.version), etag: row.etag };
+}
+
+export function toItem(row: SavesTable): SaveItem {
+  return { ...toHandle(row), appId: row.app_id, updatedAt: row.updated_at, data: JSON.parse(row.data) };
+}
+
+export type SaveLookup = { id: string; appId?: string } | { appId: string; key: string };
+
+/** Saved items, always scoped to one user. Every write changes etag and version. */
+export class SavesRepository {
+  private readonly listSql: { all: string; app: string; countAll: string; countApp: string };
+
+  constructor(private readonly database: Db) {
+    this.listSql = {
+      countAll: hotSql(database.dialect, 'select count(*) as n from saves where user_id = ?'),
+      countApp: hotSql(database.dialect, 'select count(*) as n from saves where user_id = ? and app_id = ?'),
+      all: hotSql(
+        database.dialect,
+        'select id, key, version, etag, app_id, updated_at from saves where user_id = ? order by updated_at desc, id desc limit ? offset ?',
+      ),
+      app: hotSql(
+        database.dialect,
+        'select id, key, version, etag, app_id, updated_at from saves where user_id = ? and app_id = ? order by updated_at desc, id desc limit ? offset ?',
+      ),
+    };
+  }
+
+  private get db() {
+    return this.database.db;
+  }
+
+  /**
+   * ifMatch absent: create only (EXISTS when taken). '*': create or overwrite.
+   * Otherwise: update only when the stored etag or version still equals ifMatch, in one
+   * UPDATE … WHERE statement, so of concurrent writers with the same ifMatch exactly one wins.
+   */
+  async save(
+    userId: string,
+    appId: string,
+    key: string,
+    dataJson: string,
+    ifMatch: string | number | undefined,
+  ): Promise<SaveHandle> {
+    const now = nowIso();
+    if (ifMatch === undefined || ifMatch === '*') {
+      const row: SavesTable = {
+        id: crypto.randomUUID(),
+        user_id: userId,
+        app_id: appId,
+        key,
+        data: dataJson,
+        version: 1,
+        etag: newEtag(),
+        created_at: now,
+        updated_at: now,
+      };
+      if (ifMatch === '*') {
+        const updated = await this.db
+          .updateTable('saves')
+          .set((eb) => ({ data: dataJson, version: eb('version', '+', 1), etag: row.etag, updated_at: now }))
+          .where('user_id', '=', userId)
+          .where('app_id', '=', appId)
+          .where('key', '=', key)
+          .returning(['id', 'key', 'version', 'etag'])
+          .executeTakeFirst();
+        if (updated) return toHandle(updated);
+      }
+      await this.assertBelowLimit(userId);
+      try {
+        await this.db.insertInto('saves').values(row).execute();
+      } catch (err) {
+        if (!isUniqueViolation(err)) throw err;
+        if (ifMatch === '*') return this.save(userId, appId, key, dataJson, '*');
+        throw new HttpError(409, `A save named "${key}" already exists`, 'EXISTS');
+      }
+      return toHandle(row);
+    }
+    const matchText = String(ifMatch);
+    const matchVersion = /^\d{1,9}$/.test(matchText) ? Number(matchText) : null;
+    const updated = await this.db
+      .updateTable('saves')
+      .set((eb) => ({ data: dataJson, version: eb('version', '+', 1), etag: newEtag(), updated_at: now }))
+      .where('user_id', '=', userId)
+      .where('app_id', '=', appId)
+      .where('key', '=', key)
+      .where((eb) =>
+        matchVersion === null
+          ? eb('etag', '=', matchText)
+          : eb.or([eb('etag', '=', matchText), eb('version', '=', matchVersion)]),
+      )
+      .returning(['id', 'key', 'version', 'etag'])
+      .executeTakeFirst();
+    if (updated) return toHandle(updated);
+    const exists = await this.byKey(userId, appId, key);
+    throw new HttpError(
+      409,
+      exists
+        ? 'This save was changed elsewhere since you loaded it; nothing was overwritten'
+        : 'This save no longer exists; nothing was overwritten',
+      'CONFLICT',
+    );
+  }
+
+  private async assertBelowLimit(userId: string) {
+    const { n } = await this.db
+      .selectFrom('saves')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    if (num(n) >= MAX_SAVES_PER_USER)
+      throw new HttpError(
+        409,
+        `You have ${MAX_SAVES_PER_USER} saves already; delete some to save new ones`,
+        'LIMIT',
+      );
+  }
+
+  async byKey(userId: string, appId: string, key: string): Promise<SavesTable | undefined> {
+    return this.db
+      .selectFrom('saves')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('app_id', '=', appId)
+      .where('key', '=', key)
+      .executeTakeFirst();
+  }
+
+  async find(userId: string, lookup: SaveLookup): Promise<SavesTable | undefined> {
+    let q = this.db.selectFrom('saves').selectAll().where('user_id', '=', userId);
+    if ('id' in lookup) {
+      q = q.where('id', '=', lookup.id);
+      if (lookup.appId) q = q.where('app_id', '=', lookup.appId);
+    } else q = q.where('app_id', '=', lookup.appId).where('key', '=', lookup.key);
+    return q.executeTakeFirst();
+  }
+
+  /** One page, newest first (hand-written SQL: it is the hot read of the load dialog). */
+  async list(userId: string, appId: string | undefined, page: number, limit: number) {
+    const offset = (page - 1) * limit;
+    const { rows } = await this.db.executeQuery<
+      Pick<SavesTable, 'id' | 'key' | 'version' | 'etag' | 'app_id' | 'updated_at'>
+    >(
+      appId
+        ? CompiledQuery.raw(this.listSql.app, [userId, appId, limit, offset])
+        : CompiledQuery.raw(this.listSql.all, [userId, limit, offset]),
+    );
+    let total = offset + rows.length;
+    // A short page tells the total by itself; otherwise count.
+    if (rows.length === limit || (rows.length === 0 && offset > 0)) {
+      const counted = await this.db.executeQuery<{ n: number | string }>(
+        appId
+          ? CompiledQuery.raw(this.listSql.countApp, [userId, appId])
+          : CompiledQuery.raw(this.listSql.countAll, [userId]),
+      );
+      total = num(counted.rows[0].n);
+    }
+    return {
+      total,
+      items: rows.map((r) => ({ ...toHandle(r), appId: r.app_id, updatedAt: r.updated_at })),
+    };
+  }
+
+  async delete(userId: string, lookup: SaveLookup): Promise<boolean> {
+    let q = this.db.deleteFrom('saves').where('user_id', '=', userId);
+    if ('id' in lookup) {
+      q = q.where('id', '=', lookup.id);
+      if (lookup.appId) q = q.where('app_id', '=', lookup.appId);
+    } else q = q.where('app_id', '=', lookup.appId).where('key', '=', lookup.key);
+    const res = await q.executeTakeFirst();
+    return num(res.numDeletedRows) > 0;
+  }
+}

@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, cookieFrom, createTestApp, devSignIn, type TestApp, testDialects } from '../test/harness.ts';
+
+const track = (overrides: Record<string, unknown> = {}) => ({
+  v: 3,
+  path: 'M 100 100 L 900 100 L 900 900 L 100 900 L 100 100',
+  b: 46,
+  originalAspectRatio: 1.5,
+  timestamp: 1_700_000_000_000,
+  ...overrides,
+});
+
+describe.each(testDialects)('tracks calls (%s)', (dialect) => {
+  let t: TestApp;
+  let user: string;
+  let admin: string;
+  let hash: string;
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { rateLimits: false });
+    user = await devSignIn(t.app, 'user');
+    admin = await devSignIn(t.app, 'admin');
+  });
+  afterAll(async () => t?.close());
+
+  it('stores a v3 track; the same track gets the same hash', async () => {
+    const res = await call(t.app, 'POST', '/api/tracks/store.php', { body: track() });
+    expect(res.statusCode).toBe(200);
+    hash = res.json().hash;
+    expect(hash).toMatch(/^[0-9a-f]{16}$/);
+    const again = await call(t.app, 'POST', '/api/tracks/store.php', {
+      body: track({ timestamp: 1_800_000_000_000 }),
+    });
+    expect(again.json()).toEqual({ success: true, hash });
+    const other = await call(t.app, 'POST', '/api/tracks/store.php', { body: track({ b: 30 }) });
+    expect(other.json().hash).not.toBe(hash);
+  });
+
+  it('refuses payloads that are not v3 tracks', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [track({ v: 2 }), 'v must be equal to constant'],
+      [track({ path: 'M 1 1 Z <script>' }), 'path must be move/line commands (M x y L x y …)'],
+      [track({ path: 'M 1 1' }), 'path needs at least two points'],
+      [track({ path: 'M 1 1 L 5000 1' }), 'path points must be scaled to 0..1000'],
+      [track({ b: 0 }), 'b must be >= 1'],
+      [{ ...track(), extra: 1 }, 'Unknown field "extra"'],
+    ];
+    for (const [body, error] of cases) {
+      const res = await call(t.app, 'POST', '/api/tracks/store.php', { body });
+      expect(res.statusCode, error).toBe(400);
+      expect(res.json()).toEqual({ success: false, error });
+    }
+  });
+
+  it('get returns the payload and counts loads (db_ prefix accepted)', async () => {
+    const res = await call(t.app, 'GET', `/api/tracks/get.php?hash=${hash}`);
+    expect(res.json()).toEqual({ success: true, trackData: track() });
+    await call(t.app, 'GET', `/api/tracks/get.php?hash=db_${hash}`);
+    const stats = (await call(t.app, 'GET', `/api/tracks/rate.php?hash=${hash}`)).json();
+    expect(stats).toEqual({
+      success: true,
+      userRating: null,
+      stats: { avgRating: 0, ratingCount: 0, loadCount: 2 },
+    });
+    const missing = await call(t.app, 'GET', '/api/tracks/get.php?hash=ffffffffffffffff');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ success: false, error: 'Track not found' });
+  });
+
+  it('rating: 1–5, one per user or visitor, re-rating replaces', async () => {
+    const first = await call(t.app, 'POST', '/api/tracks/rate.php', { body: { hash, rating: 4 } });
+    expect(first.json()).toEqual({ success: true, stats: { avgRating: 4, ratingCount: 1, loadCount: 2 } });
+    const visitor = `futile_visitor=${cookieFrom(first, 'futile_visitor')}`;
+    const replaced = await call(t.app, 'POST', '/api/tracks/rate.php', {
+      cookie: visitor,
+      body: { hash, rating: 2 },
+    });
+    expect(replaced.json().stats).toEqual({ avgRating: 2, ratingCount: 1, loadCount: 2 });
+    const byUser = await call(t.app, 'POST', '/api/tracks/rate.php', {
+      cookie: user,
+      body: { hash, rating: 5 },
+    });
+    expect(byUser.json().stats).toEqual({ avgRating: 3.5, ratingCount: 2, loadCount: 2 });
+    expect(
+      (await call(t.app, 'GET', `/api/tracks/rate.php?hash=${hash}`, { cookie: user })).json().userRating,
+    ).toBe(5);
+    expect(
+      (await call(t.app, 'GET', `/api/tracks/rate.php?hash=${hash}`, { cookie: visitor })).json().userRating,
+    ).toBe(2);
+    for (const rating of [0, 6, 3.5]) {
+      const bad = await call(t.app, 'POST', '/api/tracks/rate.php', { body: { hash, rating } });
+      expect(bad.statusCode).toBe(400);
+    }
+    const unknown = await call(t.app, 'POST', '/api/tracks/rate.php', { body: { hash: 'abc', rating: 3 } });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('admin stats and manage: 401/403 for others; list with preview; delete audited', async () => {
+    expect((await call(t.app, 'GET', '/api/tracks/admin.php')).statusCode).toBe(401);
+    expect((await call(t.app, 'GET', '/api/tracks/manage.php', { cookie: user })).statusCode).toBe(403);
+    expect(
+      (await call(t.app, 'DELETE', `/api/tracks/manage.php?hash=${hash}`, { cookie: user })).statusCode,
+    ).toBe(403);
+    const stats = (await call(t.app, 'GET', '/api/tracks/admin.php', { cookie: admin })).json();
+    expect(stats).toEqual({ success: true, stats: { total_tracks: 2, tracks_today: 2, tracks_week: 2 } });
+    const list = (await call(t.app, 'GET', '/api/tracks/manage.php', { cookie: admin })).json();
+    const row = list.tracks.find((r: { hash: string }) => r.hash === hash);
+    expect(row).toMatchObject({
+      hash,
+      version: 3,
+      point_count: 5,
+      brush_width: 46,
+      ip_address: '127.0.0.1',
+      load_count: 2,
+      last_loaded_at: expect.any(String),
+      avg_rating: 3.5,
+      rating_count: 2,
+    });
+    expect(row.preview).toMatch(/^<svg [^>]*>.*<path d="M 100 100 L 900 100/);
+    const del = await call(t.app, 'DELETE', `/api/tracks/manage.php?hash=${hash}`, { cookie: admin });
+    expect(del.json()).toEqual({ success: true, message: 'Track deleted' });
+    expect((await call(t.app, 'GET', `/api/tracks/get.php?hash=${hash}`)).statusCode).toBe(404);
+    const audit = (await call(t.app, 'GET', '/api/admin/audit.php', { cookie: admin })).json();
+    expect(audit.entries[0]).toMatchObject({
+      action: 'track.delete',
+      target: hash,
+      actor: expect.stringMatching(/^user:/),
+    });
+  });
+});
