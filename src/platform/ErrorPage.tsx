@@ -1,0 +1,59 @@
+import { useEffect } from 'react';
+import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router-dom';
+import { trackPageView } from '../lib/analytics.ts';
+import { SITE_NAME } from './meta.ts';
+import { applyPageMeta } from './metaDocument.ts';
+
+const TITLE = 'Unexpected Application Error!';
+
+function describeError(error: unknown): { headline: string; detail: string } {
+  if (isRouteErrorResponse(error)) {
+    return error.status === 404
+      ? { headline: 'There is nothing at this address.', detail: '404 Not Found' }
+      : { headline: 'The page could not be shown.', detail: `${error.status} ${error.statusText}` };
+  }
+  if (error instanceof Error) {
+    return /dynamically imported module|Importing a module script failed/i.test(error.message)
+      ? {
+          headline: 'Part of the site failed to load. A new version may be out: reload the page.',
+          detail: error.message,
+        }
+      : { headline: 'Something broke while showing this page.', detail: error.message };
+  }
+  return { headline: 'Something broke while showing this page.', detail: String(error) };
+}
+
+/**
+ * Router-level error page (spec §2): unknown paths and errors thrown while rendering
+ * a route land here. There is deliberately no separate not-found page.
+ */
+export function ErrorPage() {
+  const error = useRouteError();
+  const { pathname } = useLocation();
+  const { headline, detail } = describeError(error);
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    const meta = { title: `${TITLE} — ${SITE_NAME}`, description: headline };
+    applyPageMeta(meta);
+    trackPageView(pathname, meta.title);
+  }, [pathname, headline]);
+
+  return (
+    <main className="error-page">
+      <div className="error-page__card card">
+        <p className="error-page__emoji" aria-hidden="true">
+          🫠
+        </p>
+        <h1 className="error-page__title">{TITLE}</h1>
+        <p className="error-page__headline">{headline}</p>
+        <p className="error-page__detail">
+          <code>{detail}</code>
+        </p>
+        <Link className="button" to="/">
+          ← Home
+        </Link>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,219 @@
+import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import type { GameConfig, RunRecord, ScoreEntry } from '../../api/types.ts';
+import { useSession } from '../session/useSession.ts';
+import { PLAYER_NAME_INPUT_MAX, playerNameError } from './playerName.ts';
+import { fetchScores, LEADERBOARD_SIZE, submitScore } from './scoresClient.ts';
+import { scoreWouldPlace } from './scoreWouldPlace.ts';
+import '../ui/controls.css';
+import './leaderboard.css';
+
+export interface LeaderboardSubmission {
+  score: number;
+  duration?: number | null;
+  metadata?: Record<string, unknown> | null;
+  run?: RunRecord;
+}
+
+export interface LeaderboardProps {
+  gameId: string;
+  levelOrMode?: string | null;
+  /** A finished run's score: the board offers the name form when it would place. */
+  submission?: LeaderboardSubmission | null;
+  onSubmitted?: (result: { rank: number; verified: boolean }) => void;
+  title?: string;
+}
+
+type BoardState =
+  | { phase: 'loading' }
+  | { phase: 'error'; message: string }
+  | { phase: 'ready'; scores: ScoreEntry[]; config: GameConfig | null };
+
+/** Formats a score by the game's score type (time scores are seconds). */
+export function formatScore(score: number, config: GameConfig | null): string {
+  if (config?.score_type === 'time') return `${score.toFixed(2)} s`;
+  return score.toLocaleString('en-US');
+}
+
+/** Top 10 of a game (and level or mode), with the submit form of spec §4–§5. */
+export function Leaderboard({
+  gameId,
+  levelOrMode = null,
+  submission = null,
+  onSubmitted,
+  title,
+}: LeaderboardProps) {
+  const { user } = useSession();
+  const [board, setBoard] = useState<BoardState>({ phase: 'loading' });
+  const [name, setName] = useState('');
+  const [nameTouched, setNameTouched] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [result, setResult] = useState<{ rank: number; verified: boolean } | null>(null);
+  const headingId = useId();
+  const nameId = useId();
+
+  const load = useCallback(async () => {
+    setBoard((prev) => (prev.phase === 'ready' ? prev : { phase: 'loading' }));
+    try {
+      const { scores, gameConfig } = await fetchScores({ gameId, levelOrMode, limit: LEADERBOARD_SIZE });
+      setBoard({ phase: 'ready', scores, config: gameConfig });
+    } catch (error) {
+      setBoard({ phase: 'error', message: error instanceof Error ? error.message : String(error) });
+    }
+  }, [gameId, levelOrMode]);
+
+  useEffect(() => {
+    setBoard({ phase: 'loading' });
+    void load();
+  }, [load]);
+
+  // A new run starts a new submission.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the submission object is the trigger
+  useEffect(() => {
+    setResult(null);
+    setFormError(null);
+  }, [submission]);
+
+  // Prefill from the signed-in user's name until the player types their own.
+  useEffect(() => {
+    if (!nameTouched && user?.displayName) setName(user.displayName.slice(0, PLAYER_NAME_INPUT_MAX));
+  }, [user?.displayName, nameTouched]);
+
+  const direction = board.phase === 'ready' ? (board.config?.sort_order ?? 'DESC') : 'DESC';
+  const scoreMissing = submission !== null && !Number.isFinite(submission.score);
+  const wouldPlace =
+    submission !== null &&
+    (scoreMissing ||
+      board.phase === 'error' ||
+      (board.phase === 'ready' && scoreWouldPlace(board.scores, submission.score, direction)));
+  const submitMode = wouldPlace && result === null;
+  const nameBlank = name.trim() === '';
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!submission || !Number.isFinite(submission.score)) {
+      setFormError('No score to submit');
+      return;
+    }
+    if (nameBlank) {
+      setFormError('Please enter your name');
+      return;
+    }
+    const invalid = playerNameError(name);
+    if (invalid) {
+      setFormError(invalid);
+      return;
+    }
+    setSubmitting(true);
+    setFormError(null);
+    try {
+      const submitted = await submitScore({
+        game_id: gameId,
+        player_name: name.trim(),
+        score: submission.score,
+        level_or_mode: levelOrMode,
+        duration: submission.duration ?? null,
+        metadata: submission.metadata ?? null,
+        ...(submission.run ? { run: submission.run } : {}),
+      });
+      const outcome = { rank: submitted.rank, verified: submitted.verified };
+      setResult(outcome);
+      onSubmitted?.(outcome);
+      await load();
+    } catch (error) {
+      setFormError(`Failed to submit score: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <section className="leaderboard" aria-labelledby={headingId}>
+      <h2 id={headingId} className="leaderboard__title">
+        {title ?? 'High Scores'}
+      </h2>
+
+      {result && (
+        <p className="leaderboard__result" role="status">
+          You placed #{result.rank}!{result.verified ? ' ✓ Verified' : ''}
+        </p>
+      )}
+
+      {submitMode && (
+        <form className="leaderboard__form" onSubmit={onSubmit} noValidate>
+          <p className="leaderboard__form-lead">
+            {scoreMissing
+              ? 'No score to submit'
+              : `Your score: ${formatScore(submission.score, board.phase === 'ready' ? board.config : null)}`}
+          </p>
+          <label htmlFor={nameId}>Your name</label>
+          <div className="leaderboard__form-row">
+            <input
+              id={nameId}
+              className="pf-input"
+              name="player_name"
+              value={name}
+              maxLength={PLAYER_NAME_INPUT_MAX}
+              autoComplete="nickname"
+              onChange={(e) => {
+                setName(e.target.value);
+                setNameTouched(true);
+                setFormError(null);
+              }}
+            />
+            <button type="submit" className="button" disabled={nameBlank || submitting}>
+              {submitting ? 'Submitting…' : 'Submit'}
+            </button>
+          </div>
+          <p className="leaderboard__form-message" role="alert">
+            {formError ?? (nameBlank && nameTouched ? 'Please enter your name' : '')}
+          </p>
+        </form>
+      )}
+
+      {board.phase === 'loading' && <p className="leaderboard__note">Loading…</p>}
+
+      {board.phase === 'error' &&
+        (submission ? (
+          <p className="leaderboard__error" role="alert">
+            Failed to load scores: {board.message}
+          </p>
+        ) : (
+          <div className="leaderboard__unavailable" role="alert">
+            <p>High scores are temporarily unavailable. Please try again later.</p>
+            <p>In the meantime, keep playing to improve your skills!</p>
+          </div>
+        ))}
+
+      {board.phase === 'ready' && board.scores.length === 0 && (
+        <p className="leaderboard__note">No scores yet. Be the first to play!</p>
+      )}
+
+      {board.phase === 'ready' && board.scores.length > 0 && (
+        <ol className="leaderboard__list">
+          {board.scores.map((entry) => {
+            const mine = user !== null && entry.user_id !== null && entry.user_id === user.id;
+            return (
+              <li
+                key={entry.id}
+                className={mine ? 'leaderboard__row leaderboard__row--mine' : 'leaderboard__row'}
+              >
+                <span className="leaderboard__rank">#{entry.rank}</span>
+                <span className="leaderboard__name">
+                  {entry.player_name}
+                  {mine && <span className="leaderboard__you">You</span>}
+                  {entry.verified && (
+                    <span className="leaderboard__verified" title="Verified" role="img" aria-label="Verified">
+                      ✓
+                    </span>
+                  )}
+                </span>
+                <span className="leaderboard__score">{formatScore(entry.score, board.config)}</span>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}
