@@ -1,0 +1,742 @@
+import { createRng, type Rng, rngFromState } from '../../../lib/pure/rng.ts';
+import {
+  type BodyKind,
+  hslToColor,
+  KIND_PLANET,
+  KIND_STAR,
+  PLANET_TYPES,
+  STAR_TYPES,
+  temperatureToColor,
+} from './bodyTypes.ts';
+import {
+  DEFAULT_GRAVITY,
+  MASS_MIN,
+  MERGE_COLOUR_CHANGE_CHANCE,
+  MERGE_FLASH_STEPS,
+  MERGE_RADIUS_GAIN,
+  NEIGHBOUR_CUTOFF,
+  RADIUS_MIN,
+  SOFTENING_SQ,
+  SUB_STEP,
+  TEMPERATURE_MIN,
+  TRAIL_EVERY_STEPS,
+  TRAIL_MAX_POINTS,
+} from './constants.ts';
+
+/** A body as plain data: what presets, share links and the details panel speak. */
+export interface BodyInit {
+  kind: BodyKind;
+  type: number;
+  x: number;
+  y: number;
+  vx: number;
+  vy: number;
+  mass: number;
+  radius: number;
+  color: number;
+  /** Stars only (kelvin). */
+  temperature?: number;
+  /** Planets only (g/cm³, informational). */
+  density?: number;
+  angularVelocity?: number;
+  /** Planets only: false lets it pass through others without merging. */
+  collides?: boolean;
+}
+
+export interface Body extends BodyInit {
+  id: number;
+  /** Where reset puts it back. */
+  originalX: number;
+  originalY: number;
+  originalVx: number;
+  originalVy: number;
+  collisionFlash: number;
+}
+
+export interface WorldSettings {
+  gravity: number;
+  /** On: stars feel gravity (each other's and planets') and merge with each other. Off: stars stay put. */
+  starGravity: boolean;
+}
+
+/**
+ * Cells of half the cutoff, searched 2 cells around: the searched area hugs the cutoff
+ * circle closer (25/4 ≈ 6.3 cutoff² against 9 for cutoff-sized cells), fewer wasted tests.
+ */
+const STENCIL = 2;
+const CELL = NEIGHBOUR_CUTOFF / STENCIL;
+const CUTOFF_SQ = NEIGHBOUR_CUTOFF * NEIGHBOUR_CUTOFF;
+/** Bounds the grid's memory when a body flies far away: outliers share the edge cells (still correct). */
+const GRID_MAX_SIDE = 512;
+const HALF_STEP = SUB_STEP / 2;
+
+/**
+ * The N-body world: struct-of-arrays over typed arrays, index 0..count-1 live, removal by
+ * swap with the last. Kick-drift-kick leapfrog with a fixed sub-step. Stars act on every
+ * body at any distance; planets attract each other only within the neighbour cutoff,
+ * found through a uniform grid of cutoff-sized cells (half stencil, each pair once, so
+ * forces are exactly symmetric and momentum is conserved).
+ */
+export class GravityWorld {
+  count = 0;
+  capacity: number;
+  id!: Int32Array;
+  kind!: Uint8Array;
+  type!: Uint8Array;
+  x!: Float64Array;
+  y!: Float64Array;
+  vx!: Float64Array;
+  vy!: Float64Array;
+  ax!: Float64Array;
+  ay!: Float64Array;
+  mass!: Float64Array;
+  radius!: Float64Array;
+  color!: Uint32Array;
+  /** Temperature for stars, density for planets. */
+  warmth!: Float64Array;
+  angularVelocity!: Float64Array;
+  angle!: Float64Array;
+  flash!: Int32Array;
+  collides!: Uint8Array;
+  /** Trail ring buffers live in slots so a swap-remove moves an index, not 400 floats. */
+  trailSlot!: Int32Array;
+  trail!: Float32Array;
+  trailHead!: Int32Array;
+  trailLen!: Int32Array;
+  private freeSlots: number[] = [];
+  private slotCount = 0;
+
+  settings: WorldSettings = { gravity: DEFAULT_GRAVITY, starGravity: true };
+  stepCount = 0;
+  nextId = 1;
+  /** Bumped when anything but motion changes (bodies added/removed/merged/edited). */
+  metaVersion = 0;
+  /** A body held by a drag does not move. */
+  heldId = -1;
+  rng: Rng;
+  private origins = new Map<number, BodyInit>();
+  private forcesDirty = true;
+
+  // Scratch for the grid pass (cell-sorted copies for cache locality).
+  private sIdx = new Int32Array(0);
+  private sx = new Float64Array(0);
+  private sy = new Float64Array(0);
+  private sm = new Float64Array(0);
+  private sr = new Float64Array(0);
+  private sax = new Float64Array(0);
+  private say = new Float64Array(0);
+  private sCell = new Int32Array(0);
+  private cellStart = new Int32Array(0);
+  private pairs = new Int32Array(64);
+  private pairCount = 0;
+  private stars: number[] = [];
+
+  constructor(seed = 1, capacity = 64) {
+    this.rng = createRng(seed);
+    this.capacity = 0;
+    this.grow(Math.max(8, capacity));
+  }
+
+  private grow(min: number): void {
+    const cap = Math.max(min, this.capacity * 2);
+    const f64 = (old: Float64Array | undefined) => {
+      const a = new Float64Array(cap);
+      if (old) a.set(old.subarray(0, this.count));
+      return a;
+    };
+    this.id = copyInto(new Int32Array(cap), this.id, this.count);
+    this.kind = copyInto(new Uint8Array(cap), this.kind, this.count);
+    this.type = copyInto(new Uint8Array(cap), this.type, this.count);
+    this.color = copyInto(new Uint32Array(cap), this.color, this.count);
+    this.flash = copyInto(new Int32Array(cap), this.flash, this.count);
+    this.collides = copyInto(new Uint8Array(cap), this.collides, this.count);
+    this.trailSlot = copyInto(new Int32Array(cap), this.trailSlot, this.count);
+    this.x = f64(this.x);
+    this.y = f64(this.y);
+    this.vx = f64(this.vx);
+    this.vy = f64(this.vy);
+    this.ax = f64(this.ax);
+    this.ay = f64(this.ay);
+    this.mass = f64(this.mass);
+    this.radius = f64(this.radius);
+    this.warmth = f64(this.warmth);
+    this.angularVelocity = f64(this.angularVelocity);
+    this.angle = f64(this.angle);
+    const trail = new Float32Array(cap * TRAIL_MAX_POINTS * 2);
+    if (this.trail) trail.set(this.trail);
+    this.trail = trail;
+    this.trailHead = copyInto(new Int32Array(cap), this.trailHead, this.capacity);
+    this.trailLen = copyInto(new Int32Array(cap), this.trailLen, this.capacity);
+    this.capacity = cap;
+  }
+
+  // ---- bodies -------------------------------------------------------------------------
+
+  addBody(init: BodyInit, origin: BodyInit = init): number {
+    if (this.count === this.capacity) this.grow(this.count + 1);
+    const i = this.count++;
+    const id = this.nextId++;
+    this.id[i] = id;
+    this.trailSlot[i] = this.freeSlots.length ? this.freeSlots.pop()! : this.slotCount++;
+    this.writeBody(i, init);
+    this.angle[i] = 0;
+    this.flash[i] = 0;
+    this.trailHead[this.trailSlot[i]] = -1;
+    this.trailLen[this.trailSlot[i]] = 0;
+    this.origins.set(id, { ...origin });
+    this.changed();
+    return id;
+  }
+
+  private writeBody(i: number, b: BodyInit): void {
+    this.kind[i] = b.kind;
+    this.type[i] = b.type;
+    this.x[i] = b.x;
+    this.y[i] = b.y;
+    this.vx[i] = b.vx;
+    this.vy[i] = b.vy;
+    this.ax[i] = 0;
+    this.ay[i] = 0;
+    this.mass[i] = Math.max(MASS_MIN, b.mass);
+    this.radius[i] = Math.max(RADIUS_MIN, b.radius);
+    if (b.kind === KIND_STAR) {
+      const t = Math.max(TEMPERATURE_MIN, b.temperature ?? STAR_TYPES[b.type]?.temperature ?? 5800);
+      this.warmth[i] = t;
+      // A star's colour is its temperature's.
+      this.color[i] = temperatureToColor(t);
+      this.angularVelocity[i] = b.angularVelocity ?? STAR_TYPES[b.type]?.angularVelocity ?? 0.02;
+      this.collides[i] = 1;
+    } else {
+      this.warmth[i] = b.density ?? PLANET_TYPES[b.type]?.density ?? 3;
+      this.color[i] = b.color;
+      this.angularVelocity[i] = b.angularVelocity ?? 0;
+      this.collides[i] = b.collides === false ? 0 : 1;
+    }
+  }
+
+  indexOf(id: number): number {
+    const ids = this.id;
+    for (let i = 0; i < this.count; i++) if (ids[i] === id) return i;
+    return -1;
+  }
+
+  removeBody(id: number): boolean {
+    const i = this.indexOf(id);
+    if (i < 0) return false;
+    this.origins.delete(id);
+    this.removeAt(i);
+    this.changed();
+    return true;
+  }
+
+  private removeAt(i: number): void {
+    if (this.id[i] === this.heldId) this.heldId = -1;
+    this.freeSlots.push(this.trailSlot[i]);
+    const last = --this.count;
+    if (i !== last) this.moveIndex(last, i);
+  }
+
+  private moveIndex(from: number, to: number): void {
+    this.id[to] = this.id[from];
+    this.kind[to] = this.kind[from];
+    this.type[to] = this.type[from];
+    this.x[to] = this.x[from];
+    this.y[to] = this.y[from];
+    this.vx[to] = this.vx[from];
+    this.vy[to] = this.vy[from];
+    this.ax[to] = this.ax[from];
+    this.ay[to] = this.ay[from];
+    this.mass[to] = this.mass[from];
+    this.radius[to] = this.radius[from];
+    this.color[to] = this.color[from];
+    this.warmth[to] = this.warmth[from];
+    this.angularVelocity[to] = this.angularVelocity[from];
+    this.angle[to] = this.angle[from];
+    this.flash[to] = this.flash[from];
+    this.collides[to] = this.collides[from];
+    this.trailSlot[to] = this.trailSlot[from];
+  }
+
+  getBody(id: number): Body | null {
+    const i = this.indexOf(id);
+    if (i < 0) return null;
+    const origin = this.origins.get(id);
+    const star = this.kind[i] === KIND_STAR;
+    return {
+      id,
+      kind: this.kind[i] as BodyKind,
+      type: this.type[i],
+      x: this.x[i],
+      y: this.y[i],
+      vx: this.vx[i],
+      vy: this.vy[i],
+      mass: this.mass[i],
+      radius: this.radius[i],
+      color: this.color[i],
+      ...(star
+        ? { temperature: this.warmth[i] }
+        : { density: this.warmth[i], collides: this.collides[i] === 1 }),
+      angularVelocity: this.angularVelocity[i],
+      originalX: origin?.x ?? this.x[i],
+      originalY: origin?.y ?? this.y[i],
+      originalVx: origin?.vx ?? this.vx[i],
+      originalVy: origin?.vy ?? this.vy[i],
+      collisionFlash: this.flash[i],
+    };
+  }
+
+  /** Every live body as plain data (share links, tests). */
+  bodies(): Body[] {
+    const out: Body[] = [];
+    for (let i = 0; i < this.count; i++) out.push(this.getBody(this.id[i])!);
+    return out;
+  }
+
+  /**
+   * Edits from the details panel or a drag. Position/velocity edits also become the
+   * body's original ones, so reset returns to the arrangement the user set up.
+   */
+  updateBody(id: number, patch: Partial<Omit<BodyInit, 'kind'>>): boolean {
+    const i = this.indexOf(id);
+    if (i < 0) return false;
+    const origin = this.origins.get(id);
+    if (patch.type !== undefined && patch.type !== this.type[i]) this.applyType(i, patch.type);
+    if (patch.mass !== undefined && Number.isFinite(patch.mass))
+      this.mass[i] = Math.max(MASS_MIN, patch.mass);
+    if (patch.radius !== undefined && Number.isFinite(patch.radius))
+      this.radius[i] = Math.max(RADIUS_MIN, patch.radius);
+    if (patch.color !== undefined) this.color[i] = patch.color >>> 0;
+    if (this.kind[i] === KIND_STAR && patch.temperature !== undefined && Number.isFinite(patch.temperature)) {
+      this.warmth[i] = Math.max(TEMPERATURE_MIN, patch.temperature);
+      this.color[i] = temperatureToColor(this.warmth[i]);
+    }
+    if (this.kind[i] === KIND_PLANET && patch.density !== undefined && Number.isFinite(patch.density))
+      this.warmth[i] = Math.max(0.01, patch.density);
+    if (patch.x !== undefined) this.x[i] = patch.x;
+    if (patch.y !== undefined) this.y[i] = patch.y;
+    if (patch.vx !== undefined) this.vx[i] = patch.vx;
+    if (patch.vy !== undefined) this.vy[i] = patch.vy;
+    if (origin) {
+      const now = this.getBody(id)!;
+      Object.assign(origin, {
+        type: now.type,
+        mass: now.mass,
+        radius: now.radius,
+        color: now.color,
+        temperature: now.temperature,
+        density: now.density,
+      });
+      if (patch.x !== undefined) origin.x = patch.x;
+      if (patch.y !== undefined) origin.y = patch.y;
+      if (patch.vx !== undefined) origin.vx = patch.vx;
+      if (patch.vy !== undefined) origin.vy = patch.vy;
+    }
+    this.changed();
+    return true;
+  }
+
+  /** A drag: moves the body (and where reset puts it) without touching its metadata. */
+  moveBody(id: number, x: number, y: number): boolean {
+    const i = this.indexOf(id);
+    if (i < 0) return false;
+    this.x[i] = x;
+    this.y[i] = y;
+    const origin = this.origins.get(id);
+    if (origin) {
+      origin.x = x;
+      origin.y = y;
+    }
+    this.forcesDirty = true;
+    return true;
+  }
+
+  /** Changing type resets mass, radius, colour and density or temperature (spec §4). */
+  private applyType(i: number, type: number): void {
+    if (this.kind[i] === KIND_STAR) {
+      const t = STAR_TYPES[type];
+      if (!t) return;
+      this.type[i] = type;
+      this.mass[i] = t.mass;
+      this.radius[i] = t.radius;
+      this.warmth[i] = t.temperature;
+      this.color[i] = temperatureToColor(t.temperature);
+      this.angularVelocity[i] = t.angularVelocity;
+    } else {
+      const t = PLANET_TYPES[type];
+      if (!t) return;
+      this.type[i] = type;
+      this.mass[i] = t.mass;
+      this.radius[i] = t.radius;
+      this.warmth[i] = t.density;
+      this.color[i] = t.color;
+    }
+  }
+
+  /** Removes every body (and the reset arrangement). */
+  clear(): void {
+    this.count = 0;
+    this.freeSlots = [];
+    this.slotCount = 0;
+    this.origins.clear();
+    this.heldId = -1;
+    this.changed();
+  }
+
+  /** Puts back every body added since the last clear at its original position and velocity. */
+  reset(): void {
+    const origins = [...this.origins.values()];
+    this.clear();
+    for (const o of origins) this.addBody(o);
+    this.stepCount = 0;
+  }
+
+  setSettings(patch: Partial<WorldSettings>): void {
+    Object.assign(this.settings, patch);
+    this.forcesDirty = true;
+  }
+
+  private changed(): void {
+    this.metaVersion++;
+    this.forcesDirty = true;
+  }
+
+  rngState(): [number, number, number, number] {
+    return this.rng.state();
+  }
+
+  restoreRng(state: readonly [number, number, number, number]): void {
+    this.rng = rngFromState(state);
+  }
+
+  // ---- simulation ---------------------------------------------------------------------
+
+  /** Advances one sub-step (SUB_STEP of simulated time). */
+  step(): void {
+    if (this.forcesDirty) {
+      this.computeForces();
+      this.resolveCollisions();
+    }
+    const n = this.count;
+    const { x, y, vx, vy, ax, ay } = this;
+    for (let i = 0; i < n; i++) {
+      if (this.isPinned(i)) continue;
+      vx[i] += ax[i] * HALF_STEP;
+      vy[i] += ay[i] * HALF_STEP;
+      x[i] += vx[i] * SUB_STEP;
+      y[i] += vy[i] * SUB_STEP;
+    }
+    this.computeForces();
+    this.resolveCollisions();
+    const m = this.count;
+    for (let i = 0; i < m; i++) {
+      if (this.isPinned(i)) continue;
+      vx[i] += ax[i] * HALF_STEP;
+      vy[i] += ay[i] * HALF_STEP;
+    }
+    const flash = this.flash;
+    for (let i = 0; i < m; i++) {
+      if (flash[i] > 0) flash[i]--;
+      this.angle[i] += this.angularVelocity[i] * SUB_STEP;
+    }
+    this.stepCount++;
+    if (this.stepCount % TRAIL_EVERY_STEPS === 0) this.recordTrails();
+  }
+
+  private isPinned(i: number): boolean {
+    return (this.kind[i] === KIND_STAR && !this.settings.starGravity) || this.id[i] === this.heldId;
+  }
+
+  private recordTrails(): void {
+    const { trail, trailHead, trailLen, trailSlot, x, y } = this;
+    for (let i = 0; i < this.count; i++) {
+      const s = trailSlot[i];
+      const head = (trailHead[s] + 1) % TRAIL_MAX_POINTS;
+      trailHead[s] = head;
+      if (trailLen[s] < TRAIL_MAX_POINTS) trailLen[s]++;
+      const o = (s * TRAIL_MAX_POINTS + head) * 2;
+      trail[o] = x[i];
+      trail[o + 1] = y[i];
+    }
+  }
+
+  /** Fills ax/ay from the current positions and collects overlapping pairs. */
+  computeForces(): void {
+    this.forcesDirty = false;
+    this.pairCount = 0;
+    const n = this.count;
+    const { x, y, ax, ay, mass, radius, kind } = this;
+    const G = this.settings.gravity;
+    const starGravity = this.settings.starGravity;
+    ax.fill(0, 0, n);
+    ay.fill(0, 0, n);
+    const stars = this.stars;
+    stars.length = 0;
+    let planets = 0;
+    for (let i = 0; i < n; i++) {
+      if (kind[i] === KIND_STAR) stars.push(i);
+      else planets++;
+    }
+    // Stars act on every body at any distance.
+    for (let k = 0; k < stars.length; k++) {
+      const s = stars[k];
+      const xs = x[s];
+      const ys = y[s];
+      const gms = G * mass[s];
+      const rs = radius[s];
+      let axs = 0;
+      let ays = 0;
+      for (let j = 0; j < n; j++) {
+        if (j === s) continue;
+        const isStar = kind[j] === KIND_STAR;
+        if (isStar && j < s) continue; // star pairs once
+        const dx = x[j] - xs;
+        const dy = y[j] - ys;
+        const d2 = dx * dx + dy * dy;
+        const rr = rs + radius[j];
+        if (d2 < rr * rr && (!isStar || starGravity)) this.pushPair(s, j);
+        if (isStar && !starGravity) continue;
+        const inv = 1 / Math.sqrt(d2 + SOFTENING_SQ);
+        const inv3 = inv * inv * inv;
+        ax[j] -= gms * dx * inv3;
+        ay[j] -= gms * dy * inv3;
+        const gmj = G * mass[j] * inv3;
+        axs += gmj * dx;
+        ays += gmj * dy;
+      }
+      ax[s] += axs;
+      ay[s] += ays;
+    }
+    if (planets > 1) this.planetForces(planets, G);
+  }
+
+  private planetForces(planets: number, G: number): void {
+    const n = this.count;
+    const { x, y, kind, mass, radius } = this;
+    if (this.sIdx.length < planets) {
+      const cap = Math.max(planets, this.sIdx.length * 2);
+      this.sIdx = new Int32Array(cap);
+      this.sx = new Float64Array(cap);
+      this.sy = new Float64Array(cap);
+      this.sm = new Float64Array(cap);
+      this.sr = new Float64Array(cap);
+      this.sax = new Float64Array(cap);
+      this.say = new Float64Array(cap);
+      this.sCell = new Int32Array(cap);
+    }
+    let minX = Infinity;
+    let minY = Infinity;
+    let maxX = -Infinity;
+    let maxY = -Infinity;
+    for (let i = 0; i < n; i++) {
+      if (kind[i] === KIND_STAR) continue;
+      const xi = x[i];
+      const yi = y[i];
+      if (xi < minX) minX = xi;
+      if (xi > maxX) maxX = xi;
+      if (yi < minY) minY = yi;
+      if (yi > maxY) maxY = yi;
+    }
+    const gw = Math.min(GRID_MAX_SIDE, Math.floor((maxX - minX) / CELL) + 1);
+    const gh = Math.min(GRID_MAX_SIDE, Math.floor((maxY - minY) / CELL) + 1);
+    const cells = gw * gh;
+    if (this.cellStart.length < cells + 1) this.cellStart = new Int32Array(Math.max(cells + 1, 1024));
+    const cellStart = this.cellStart;
+    cellStart.fill(0, 0, cells + 1);
+    const { sCell, sIdx, sx, sy, sm, sr, sax, say } = this;
+    // Counting sort of planets by cell.
+    let p = 0;
+    for (let i = 0; i < n; i++) {
+      if (kind[i] === KIND_STAR) continue;
+      let cx = Math.floor((x[i] - minX) / CELL);
+      let cy = Math.floor((y[i] - minY) / CELL);
+      if (cx >= gw) cx = gw - 1;
+      if (cy >= gh) cy = gh - 1;
+      const c = cy * gw + cx;
+      sCell[p++] = c;
+      cellStart[c + 1]++;
+    }
+    for (let c = 0; c < cells; c++) cellStart[c + 1] += cellStart[c];
+    // cellStart[c] becomes the fill cursor; afterwards it is the cell's end, shifted back below.
+    p = 0;
+    for (let i = 0; i < n; i++) {
+      if (kind[i] === KIND_STAR) continue;
+      const k = cellStart[sCell[p++]]++;
+      sIdx[k] = i;
+      sx[k] = x[i];
+      sy[k] = y[i];
+      sm[k] = mass[i];
+      sr[k] = radius[i];
+      sax[k] = 0;
+      say[k] = 0;
+    }
+    for (let c = cells; c > 0; c--) cellStart[c] = cellStart[c - 1];
+    cellStart[0] = 0;
+
+    // Half stencil, each pair once: the rest of this cell, the cells to the right on this
+    // row, and the cells below. Cells of a row are contiguous in sorted order, so each
+    // neighbour row is one range.
+    for (let cy = 0; cy < gh; cy++) {
+      for (let cx = 0; cx < gw; cx++) {
+        const c = cy * gw + cx;
+        const a0 = cellStart[c];
+        const a1 = cellStart[c + 1];
+        if (a0 === a1) continue;
+        const right = Math.min(cx + STENCIL, gw - 1);
+        const left = Math.max(cx - STENCIL, 0);
+        const rowEnd = cellStart[cy * gw + right + 1];
+        const lastRow = Math.min(cy + STENCIL, gh - 1);
+        for (let a = a0; a < a1; a++) {
+          this.pairRange(a, a + 1, rowEnd);
+          for (let ry = cy + 1; ry <= lastRow; ry++) {
+            this.pairRange(a, cellStart[ry * gw + left], cellStart[ry * gw + right + 1]);
+          }
+        }
+      }
+    }
+    const { ax, ay } = this;
+    for (let k = 0; k < planets; k++) {
+      const i = sIdx[k];
+      ax[i] += G * sax[k];
+      ay[i] += G * say[k];
+    }
+  }
+
+  /** Body a (sorted index) against sorted bodies b0..b1-1. */
+  private pairRange(a: number, b0: number, b1: number): void {
+    const { sx, sy, sm, sr, sax, say } = this;
+    const xa = sx[a];
+    const ya = sy[a];
+    const ma = sm[a];
+    const ra = sr[a];
+    let axa = 0;
+    let aya = 0;
+    for (let b = b0; b < b1; b++) {
+      const dx = sx[b] - xa;
+      const dy = sy[b] - ya;
+      const d2 = dx * dx + dy * dy;
+      if (d2 >= CUTOFF_SQ) continue;
+      const inv = 1 / Math.sqrt(d2 + SOFTENING_SQ);
+      const inv3 = inv * inv * inv;
+      const fb = sm[b] * inv3;
+      const fa = ma * inv3;
+      axa += fb * dx;
+      aya += fb * dy;
+      sax[b] -= fa * dx;
+      say[b] -= fa * dy;
+      const rr = ra + sr[b];
+      if (d2 < rr * rr) this.pushPair(this.sIdx[a], this.sIdx[b]);
+    }
+    sax[a] += axa;
+    say[a] += aya;
+  }
+
+  private pushPair(i: number, j: number): void {
+    if (this.pairCount * 2 + 2 > this.pairs.length) {
+      const next = new Int32Array(this.pairs.length * 2);
+      next.set(this.pairs);
+      this.pairs = next;
+    }
+    this.pairs[this.pairCount * 2] = i;
+    this.pairs[this.pairCount * 2 + 1] = j;
+    this.pairCount++;
+  }
+
+  /**
+   * Merges overlapping pairs: the heavier survives (ties: the older id), momentum is
+   * conserved, radius grows by a quarter of the other's, a planet survivor changes colour
+   * 80% of the time, and both flash for 60 steps. The survivor's acceleration becomes the
+   * mass-weighted mean (the force on the whole is the sum of the forces on its parts).
+   */
+  private resolveCollisions(): void {
+    if (this.pairCount === 0) return;
+    const { mass, vx, vy, ax, ay, radius, kind, collides, id } = this;
+    const dead: number[] = [];
+    // Indices stay valid while merging: removal waits until every pair is handled.
+    const alias = new Map<number, number>();
+    const find = (i: number) => {
+      let r = i;
+      while (alias.has(r)) r = alias.get(r)!;
+      return r;
+    };
+    for (let k = 0; k < this.pairCount; k++) {
+      let i = find(this.pairs[k * 2]);
+      let j = find(this.pairs[k * 2 + 1]);
+      if (i === j) continue;
+      if (!collides[i] || !collides[j]) continue;
+      if (mass[j] > mass[i] || (mass[j] === mass[i] && id[j] < id[i])) [i, j] = [j, i];
+      const m = mass[i] + mass[j];
+      vx[i] = (mass[i] * vx[i] + mass[j] * vx[j]) / m;
+      vy[i] = (mass[i] * vy[i] + mass[j] * vy[j]) / m;
+      ax[i] = (mass[i] * ax[i] + mass[j] * ax[j]) / m;
+      ay[i] = (mass[i] * ay[i] + mass[j] * ay[j]) / m;
+      mass[i] = m;
+      radius[i] += radius[j] * MERGE_RADIUS_GAIN;
+      if (kind[i] === KIND_PLANET && this.rng.next() < MERGE_COLOUR_CHANGE_CHANCE) {
+        this.color[i] = hslToColor(
+          this.rng.range(0, 360),
+          this.rng.range(0.45, 0.8),
+          this.rng.range(0.5, 0.68),
+        );
+      }
+      this.flash[i] = MERGE_FLASH_STEPS;
+      if (id[j] === this.heldId) this.heldId = id[i];
+      alias.set(j, i);
+      dead.push(j);
+    }
+    this.pairCount = 0;
+    if (dead.length === 0) return;
+    // Remove from the highest index down so swap-with-last never moves a dead body into a hole.
+    dead.sort((a, b) => b - a);
+    for (const i of dead) this.removeAt(i);
+    this.metaVersion++;
+  }
+
+  // ---- measures (tests, HUD) ----------------------------------------------------------
+
+  momentum(): { px: number; py: number } {
+    let px = 0;
+    let py = 0;
+    for (let i = 0; i < this.count; i++) {
+      px += this.mass[i] * this.vx[i];
+      py += this.mass[i] * this.vy[i];
+    }
+    return { px, py };
+  }
+
+  totalMass(): number {
+    let m = 0;
+    for (let i = 0; i < this.count; i++) m += this.mass[i];
+    return m;
+  }
+
+  /**
+   * Kinetic plus softened potential energy over the pairs that interact (all pairs with a
+   * star; planet pairs within the cutoff). O(n²): for tests only.
+   */
+  energy(): number {
+    const { x, y, vx, vy, mass, kind } = this;
+    const G = this.settings.gravity;
+    let e = 0;
+    for (let i = 0; i < this.count; i++) {
+      e += 0.5 * mass[i] * (vx[i] * vx[i] + vy[i] * vy[i]);
+      for (let j = i + 1; j < this.count; j++) {
+        const dx = x[j] - x[i];
+        const dy = y[j] - y[i];
+        const d2 = dx * dx + dy * dy;
+        const anyStar = kind[i] === KIND_STAR || kind[j] === KIND_STAR;
+        if (!anyStar && d2 >= CUTOFF_SQ) continue;
+        e -= (G * mass[i] * mass[j]) / Math.sqrt(d2 + SOFTENING_SQ);
+      }
+    }
+    return e;
+  }
+}
+
+function copyInto<T extends Int32Array | Uint8Array | Uint32Array>(
+  fresh: T,
+  old: T | undefined,
+  n: number,
+): T {
+  if (old) fresh.set(old.subarray(0, n) as never);
+  return fresh;
+}

@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import { KIND_STAR } from '../engine/bodyTypes.ts';
+import { B_X, BODY_STRIDE, type Snapshot } from '../engine/snapshot.ts';
+import { GravityHost, type HostClock } from './GravityHost.ts';
+
+/** A clock the test moves by hand. */
+class ManualClock implements HostClock {
+  time = 0;
+  private timers = new Map<number, { at: number; run: () => void }>();
+  private nextHandle = 1;
+  now() {
+    return this.time;
+  }
+  setTimer(run: () => void, ms: number) {
+    const h = this.nextHandle++;
+    this.timers.set(h, { at: this.time + ms, run });
+    return h;
+  }
+  clearTimer(handle: unknown) {
+    this.timers.delete(handle as number);
+  }
+  get scheduled() {
+    return this.timers.size;
+  }
+  advance(ms: number) {
+    const end = this.time + ms;
+    for (;;) {
+      const due = [...this.timers.entries()]
+        .filter(([, t]) => t.at <= end)
+        .sort((a, b) => a[1].at - b[1].at)[0];
+      if (!due) break;
+      this.timers.delete(due[0]);
+      this.time = due[1].at;
+      due[1].run();
+    }
+    this.time = end;
+  }
+}
+
+function makeHost() {
+  const clock = new ManualClock();
+  const transfers: Transferable[][] = [];
+  const host = new GravityHost({
+    clock,
+    markTransfer: (value, list) => {
+      transfers.push(list);
+      return value;
+    },
+  });
+  return { clock, host, transfers };
+}
+
+describe('GravityHost', () => {
+  it('steps on its own clock: 5 sub-steps per 60 Hz frame at time speed 1', () => {
+    const { clock, host } = makeHost();
+    host.loadPreset('solar-system');
+    clock.advance(1000);
+    expect(host.stats().step).toBeGreaterThanOrEqual(295);
+    expect(host.stats().step).toBeLessThanOrEqual(305);
+    host.setSettings({ timeSpeed: 3 });
+    const before = host.stats().step;
+    clock.advance(1000);
+    expect(host.stats().step - before).toBeGreaterThanOrEqual(885);
+  });
+
+  it('stops stepping when paused or hidden, and its timer with it', () => {
+    const { clock, host } = makeHost();
+    host.loadPreset('solar-system');
+    host.setSettings({ running: false });
+    clock.advance(500);
+    expect(host.stats().step).toBe(0);
+    expect(clock.scheduled).toBe(0);
+    host.setSettings({ running: true });
+    host.setVisible(false);
+    clock.advance(500);
+    expect(host.stats().step).toBe(0);
+    host.setVisible(true);
+    clock.advance(100);
+    expect(host.stats().step).toBeGreaterThan(0);
+  });
+
+  it('hands snapshots back in the buffers it was given, transferred, metadata only when changed', async () => {
+    const { clock, host, transfers } = makeHost();
+    host.loadPreset('hot-jupiter');
+    const first = await host.nextSnapshot(null);
+    expect(first.count).toBe(4);
+    expect(first.meta?.kind[0]).toBe(KIND_STAR);
+    expect(transfers.at(-1)).toContain(first.buffers.bodies.buffer);
+    // Nothing changed yet: the next request waits for the clock.
+    let second: Snapshot | null = null;
+    const waiting = host.nextSnapshot(first.buffers).then((s) => {
+      second = s;
+    });
+    await Promise.resolve();
+    expect(second).toBeNull();
+    clock.advance(20);
+    await waiting;
+    expect(second!.buffers).toBe(first.buffers);
+    expect(second!.meta).toBeNull();
+    expect(second!.step).toBeGreaterThan(first.step);
+  });
+
+  it('adds a planet on a circular orbit around the nearest star', async () => {
+    const { host } = makeHost();
+    host.clear();
+    host.addStar(0, 0);
+    const id = host.addPlanet(100, 0);
+    const p = host.getBody(id)!;
+    expect(Math.hypot(p.vx, p.vy)).toBeCloseTo(Math.sqrt((0.1 * 1000) / 100), 5);
+    const snap = await host.nextSnapshot(null);
+    expect(snap.count).toBe(2);
+    expect(snap.buffers.bodies[BODY_STRIDE + B_X]).toBe(100);
+  });
+
+  it('a planet added far outside a binary orbits the pair, not one star', () => {
+    const { clock, host } = makeHost();
+    host.loadPreset('binary-stars');
+    const id = host.addPlanet(-480, -300);
+    clock.advance(20_000);
+    const p = host.getBody(id)!;
+    expect(p).not.toBeNull();
+    const r = Math.hypot(p.x, p.y);
+    expect(r).toBeGreaterThan(400);
+    expect(r).toBeLessThan(720);
+  });
+
+  it('drags: a grabbed body holds still and moves where it is put', () => {
+    const { clock, host } = makeHost();
+    host.clear();
+    host.addStar(0, 0);
+    const id = host.addPlanet(100, 0);
+    host.grab(id);
+    host.moveBody(id, 150, 20);
+    clock.advance(200);
+    expect(host.getBody(id)).toMatchObject({ x: 150, y: 20 });
+    host.release();
+    clock.advance(200);
+    expect(host.getBody(id)!.x).not.toBe(150);
+    host.reset();
+    expect(host.stats().bodies).toBe(2);
+  });
+
+  it('edits, deletes and clamps settings to the spec ranges', () => {
+    const { host } = makeHost();
+    host.loadPreset('solar-system');
+    const s = host.setSettings({ gravity: 9, timeSpeed: 0 });
+    expect(s.gravity).toBe(0.5);
+    expect(s.timeSpeed).toBe(0.1);
+    const star = 1;
+    expect(host.updateBody(star, { mass: 2000 })?.mass).toBe(2000);
+    host.deleteBody(star);
+    expect(host.getBody(star)).toBeNull();
+  });
+
+  it('share links round-trip the scene; malformed ones change nothing', () => {
+    const { host } = makeHost();
+    host.loadPreset('binary-stars');
+    host.setSettings({ gravity: 0.2, trails: false });
+    const link = host.share(2);
+    const { host: other } = makeHost();
+    const settings = other.loadShared(link)!;
+    expect(settings).toMatchObject({ gravity: 0.2, trails: false, zoom: 2, starGravity: true });
+    expect(other.stats().bodies).toBe(4);
+    expect(other.loadShared('%%%garbage')).toBeNull();
+    expect(other.loadPreset('no-such-preset')).toBeNull();
+    expect(other.stats().bodies).toBe(4);
+  });
+});

@@ -1,0 +1,355 @@
+import {
+  KIND_PLANET,
+  KIND_STAR,
+  PLANET_TYPE_ROCKY,
+  PLANET_TYPES,
+  STAR_TYPE_G,
+  STAR_TYPES,
+  temperatureToColor,
+} from '../engine/bodyTypes.ts';
+import {
+  DEFAULT_GRAVITY,
+  DEFAULT_TIME_SPEED,
+  GRAVITY_MAX,
+  GRAVITY_MIN,
+  SIM_FRAME_HZ,
+  SUBSTEPS_PER_FRAME,
+  TIME_SPEED_MAX,
+  TIME_SPEED_MIN,
+} from '../engine/constants.ts';
+import {
+  DEFAULT_PRESET_ID,
+  findPreset,
+  loadScenario,
+  type Scenario,
+  type ScenarioSettings,
+} from '../engine/presets.ts';
+import { decodeScenario, encodeScenario } from '../engine/shareCodec.ts';
+import { type Snapshot, type SnapshotBuffers, transferablesOf, writeSnapshot } from '../engine/snapshot.ts';
+import { type Body, type BodyInit, GravityWorld } from '../engine/world.ts';
+
+/** Time and timers, injected so tests drive the clock by hand. */
+export interface HostClock {
+  now(): number;
+  setTimer(run: () => void, ms: number): unknown;
+  clearTimer(handle: unknown): void;
+}
+
+/** Marks values to move (not copy) across postMessage; identity outside a worker. */
+export type MarkTransfer = <T>(value: T, transfer: Transferable[]) => T;
+
+export interface HostSettings {
+  gravity: number;
+  timeSpeed: number;
+  starGravity: boolean;
+  trails: boolean;
+  running: boolean;
+}
+
+export type BodyPatch = Partial<Omit<BodyInit, 'kind'>>;
+
+const TICK_MS = 1000 / SIM_FRAME_HZ;
+/** Longest catch-up after a stall: two frames at top speed, then time is dropped. */
+const MAX_STEPS_PER_TICK = Math.ceil(SUBSTEPS_PER_FRAME * TIME_SPEED_MAX * 2);
+
+const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+
+/**
+ * Runs a GravityWorld on its own clock (the worker's), and hands out snapshots: each
+ * `nextSnapshot` call fills the buffers it is given (and gives them back, transferred)
+ * once the world has changed since the last one, so the page gets at most one per
+ * frame it asks for and never a stale repeat. Everything here is plumbing between the
+ * page and the engine: the rules live in the engine.
+ */
+export class GravityHost {
+  private world = new GravityWorld(1);
+  private settings: HostSettings = {
+    gravity: DEFAULT_GRAVITY,
+    timeSpeed: DEFAULT_TIME_SPEED,
+    starGravity: true,
+    trails: true,
+    running: true,
+  };
+  private visible = true;
+  private timer: unknown = null;
+  private lastTick = 0;
+  private carry = 0;
+  /** Bumped on every change the page should see. */
+  private version = 0;
+  private deliveredVersion = -1;
+  private deliveredMeta = -1;
+  private pending: { buffers: SnapshotBuffers | null; resolve: (s: Snapshot) => void } | null = null;
+  private readonly clock: HostClock;
+  private readonly markTransfer: MarkTransfer;
+
+  constructor(options: { clock: HostClock; markTransfer?: MarkTransfer; seed?: number }) {
+    this.clock = options.clock;
+    this.markTransfer = options.markTransfer ?? ((v) => v);
+    if (options.seed !== undefined) this.world = new GravityWorld(options.seed);
+  }
+
+  // ---- scenario ------------------------------------------------------------------------
+
+  /** Loads a preset by id; null (and nothing changes) when there is no such preset. */
+  loadPreset(id: string = DEFAULT_PRESET_ID): ScenarioSettings | null {
+    const preset = findPreset(id);
+    return preset ? this.load(preset.build()) : null;
+  }
+
+  /** Loads a share link's scenario; null (and nothing changes) when it is malformed. */
+  loadShared(encoded: string): ScenarioSettings | null {
+    const scenario = decodeScenario(encoded);
+    return scenario ? this.load(scenario) : null;
+  }
+
+  private load(scenario: Scenario): ScenarioSettings {
+    loadScenario(this.world, scenario);
+    const { gravity, timeSpeed, starGravity, trails } = scenario.settings;
+    Object.assign(this.settings, { gravity, timeSpeed, starGravity, trails });
+    this.carry = 0;
+    this.changed();
+    return { ...scenario.settings };
+  }
+
+  /** The current bodies and settings, encoded for a share link. */
+  share(zoom: number): string {
+    const { gravity, timeSpeed, starGravity, trails } = this.settings;
+    return encodeScenario({
+      settings: { gravity, timeSpeed, starGravity, trails, zoom },
+      bodies: this.world.bodies(),
+    });
+  }
+
+  reset(): void {
+    this.world.reset();
+    this.changed();
+  }
+
+  clear(): void {
+    this.world.clear();
+    this.changed();
+  }
+
+  getSettings(): HostSettings {
+    return { ...this.settings };
+  }
+
+  setSettings(patch: Partial<HostSettings>): HostSettings {
+    const s = this.settings;
+    if (patch.gravity !== undefined && Number.isFinite(patch.gravity))
+      s.gravity = clamp(patch.gravity, GRAVITY_MIN, GRAVITY_MAX);
+    if (patch.timeSpeed !== undefined && Number.isFinite(patch.timeSpeed))
+      s.timeSpeed = clamp(patch.timeSpeed, TIME_SPEED_MIN, TIME_SPEED_MAX);
+    if (patch.starGravity !== undefined) s.starGravity = patch.starGravity;
+    if (patch.trails !== undefined) s.trails = patch.trails;
+    if (patch.running !== undefined) s.running = patch.running;
+    this.world.setSettings({ gravity: s.gravity, starGravity: s.starGravity });
+    this.changed();
+    return { ...s };
+  }
+
+  /** The page is hidden or shown: nothing runs while hidden. */
+  setVisible(visible: boolean): void {
+    this.visible = visible;
+    this.schedule();
+  }
+
+  // ---- bodies --------------------------------------------------------------------------
+
+  /** A Rocky planet, on a circular orbit around the star pulling hardest there (if any). */
+  addPlanet(x: number, y: number): number {
+    const t = PLANET_TYPES[PLANET_TYPE_ROCKY];
+    const { vx, vy } = this.circularVelocityAt(x, y);
+    const id = this.world.addBody({
+      kind: KIND_PLANET,
+      type: PLANET_TYPE_ROCKY,
+      x,
+      y,
+      vx,
+      vy,
+      mass: t.mass,
+      radius: t.radius,
+      density: t.density,
+      color: t.color,
+    });
+    this.changed();
+    return id;
+  }
+
+  /** A G-type star at rest. */
+  addStar(x: number, y: number): number {
+    const t = STAR_TYPES[STAR_TYPE_G];
+    const id = this.world.addBody({
+      kind: KIND_STAR,
+      type: STAR_TYPE_G,
+      x,
+      y,
+      vx: 0,
+      vy: 0,
+      mass: t.mass,
+      radius: t.radius,
+      temperature: t.temperature,
+      color: temperatureToColor(t.temperature),
+      angularVelocity: t.angularVelocity,
+    });
+    this.changed();
+    return id;
+  }
+
+  /**
+   * Circular-orbit velocity at (x, y): around the star pulling hardest there, or around
+   * all stars' centre of mass when the point lies well outside them (a circumbinary orbit).
+   */
+  private circularVelocityAt(x: number, y: number): { vx: number; vy: number } {
+    const w = this.world;
+    let best = -1;
+    let bestPull = 0;
+    let m = 0;
+    let cx = 0;
+    let cy = 0;
+    let cvx = 0;
+    let cvy = 0;
+    for (let i = 0; i < w.count; i++) {
+      if (w.kind[i] !== KIND_STAR) continue;
+      const d2 = (w.x[i] - x) ** 2 + (w.y[i] - y) ** 2;
+      const pull = w.mass[i] / Math.max(d2, 1);
+      if (pull > bestPull) {
+        bestPull = pull;
+        best = i;
+      }
+      m += w.mass[i];
+      cx += w.mass[i] * w.x[i];
+      cy += w.mass[i] * w.y[i];
+      cvx += w.mass[i] * w.vx[i];
+      cvy += w.mass[i] * w.vy[i];
+    }
+    if (best < 0) return { vx: 0, vy: 0 };
+    cx /= m;
+    cy /= m;
+    let spread = 0;
+    for (let i = 0; i < w.count; i++) {
+      if (w.kind[i] === KIND_STAR) spread = Math.max(spread, Math.hypot(w.x[i] - cx, w.y[i] - cy));
+    }
+    const outside = Math.hypot(x - cx, y - cy) > 3 * spread;
+    const centre = outside
+      ? { x: cx, y: cy, vx: cvx / m, vy: cvy / m, mass: m }
+      : { x: w.x[best], y: w.y[best], vx: w.vx[best], vy: w.vy[best], mass: w.mass[best] };
+    const dx = x - centre.x;
+    const dy = y - centre.y;
+    const r = Math.max(Math.hypot(dx, dy), 1);
+    const v = Math.sqrt((this.settings.gravity * centre.mass) / r);
+    // Same sense as the presets' orbits.
+    return { vx: centre.vx + (v * dy) / r, vy: centre.vy - (v * dx) / r };
+  }
+
+  /** Start of a drag: the body stops moving until released. */
+  grab(id: number): void {
+    this.world.heldId = id;
+  }
+
+  moveBody(id: number, x: number, y: number): void {
+    if (this.world.moveBody(id, x, y)) this.changed();
+  }
+
+  release(): void {
+    this.world.heldId = -1;
+  }
+
+  updateBody(id: number, patch: BodyPatch): Body | null {
+    this.world.updateBody(id, patch);
+    this.changed();
+    return this.world.getBody(id);
+  }
+
+  deleteBody(id: number): void {
+    this.world.removeBody(id);
+    this.changed();
+  }
+
+  getBody(id: number): Body | null {
+    return this.world.getBody(id);
+  }
+
+  // ---- frames --------------------------------------------------------------------------
+
+  /**
+   * Fills `buffers` (or new ones when null or too small) with the next state the page has
+   * not seen, transferring them back. Waits for the clock when nothing has changed.
+   */
+  nextSnapshot(buffers: SnapshotBuffers | null): Promise<Snapshot> {
+    if (this.pending) this.pending.resolve(this.snapshot(null)); // one outstanding request at a time
+    return new Promise((resolve) => {
+      this.pending = { buffers, resolve };
+      if (this.version !== this.deliveredVersion) this.deliver();
+      this.schedule();
+    });
+  }
+
+  private snapshot(buffers: SnapshotBuffers | null): Snapshot {
+    const s = writeSnapshot(this.world, buffers, this.settings.trails, this.deliveredMeta);
+    this.deliveredMeta = s.metaVersion;
+    this.deliveredVersion = this.version;
+    const transfer = transferablesOf(s.buffers) as Transferable[];
+    if (s.meta) transfer.push(...(Object.values(s.meta).map((a) => a.buffer) as Transferable[]));
+    return this.markTransfer(s, transfer);
+  }
+
+  private deliver(): void {
+    const p = this.pending;
+    if (!p) return;
+    this.pending = null;
+    p.resolve(this.snapshot(p.buffers));
+  }
+
+  private changed(): void {
+    this.version++;
+    this.deliver();
+    this.schedule();
+  }
+
+  // ---- clock ---------------------------------------------------------------------------
+
+  private schedule(): void {
+    const shouldRun = this.visible && this.settings.running;
+    if (!shouldRun) {
+      if (this.timer !== null) this.clock.clearTimer(this.timer);
+      this.timer = null;
+      return;
+    }
+    if (this.timer !== null) return;
+    this.lastTick = this.clock.now();
+    this.timer = this.clock.setTimer(this.tick, TICK_MS);
+  }
+
+  private tick = (): void => {
+    this.timer = null;
+    const now = this.clock.now();
+    const elapsed = Math.min(now - this.lastTick, 250);
+    if (this.visible && this.settings.running) {
+      this.carry += (elapsed / 1000) * SIM_FRAME_HZ * SUBSTEPS_PER_FRAME * this.settings.timeSpeed;
+      let steps = Math.floor(this.carry);
+      this.carry -= steps;
+      if (steps > MAX_STEPS_PER_TICK) {
+        steps = MAX_STEPS_PER_TICK;
+        this.carry = 0;
+      }
+      for (let i = 0; i < steps; i++) this.world.step();
+      if (steps > 0) {
+        this.version++;
+        this.deliver();
+      }
+    }
+    this.schedule();
+  };
+
+  /** Stops the clock for good. */
+  dispose(): void {
+    this.visible = false;
+    this.schedule();
+  }
+
+  /** Counts for tests and the HUD. */
+  stats(): { bodies: number; step: number } {
+    return { bodies: this.world.count, step: this.world.stepCount };
+  }
+}

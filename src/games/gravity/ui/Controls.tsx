@@ -1,0 +1,136 @@
+import {
+  GRAVITY_MAX,
+  GRAVITY_MIN,
+  TIME_SPEED_MAX,
+  TIME_SPEED_MIN,
+  ZOOM_MAX,
+  ZOOM_MIN,
+} from '../engine/constants.ts';
+import { PRESETS } from '../engine/presets.ts';
+import type { GravitySession } from './session.ts';
+import { useGravityStore } from './store.ts';
+
+interface SliderProps {
+  label: string;
+  value: number;
+  min: number;
+  max: number;
+  step: number;
+  format(v: number): string;
+  onChange(v: number): void;
+}
+
+function Slider({ label, value, min, max, step, format, onChange }: SliderProps) {
+  return (
+    <label className="gravity-slider">
+      <span className="gravity-slider__label">
+        {label} <output>{format(value)}</output>
+      </span>
+      <input
+        aria-label={label}
+        type="range"
+        min={min}
+        max={max}
+        step={step}
+        value={value}
+        onChange={(e) => onChange(Number(e.target.value))}
+      />
+    </label>
+  );
+}
+
+/** Simulation controls (outside the canvas). */
+export function Controls({ session, onShare }: { session: GravitySession | null; onShare(): void }) {
+  const s = useGravityStore();
+  const disabled = !session || !s.ready;
+  return (
+    <section className="gravity-panel gravity-controls" aria-label="Simulation controls">
+      <div className="gravity-controls__row">
+        <button
+          type="button"
+          className="gravity-button gravity-button--primary"
+          disabled={disabled}
+          aria-pressed={!s.running}
+          onClick={() => session?.setRunning(!s.running)}
+        >
+          {s.running ? '❚❚ Pause' : '▶ Play'}
+        </button>
+        <button type="button" className="gravity-button" disabled={disabled} onClick={() => session?.reset()}>
+          Reset
+        </button>
+        <button type="button" className="gravity-button" disabled={disabled} onClick={() => session?.clear()}>
+          Clear
+        </button>
+        <button type="button" className="gravity-button" disabled={disabled} onClick={onShare}>
+          Share
+        </button>
+      </div>
+      <label className="gravity-field gravity-field--wide">
+        <span>Preset</span>
+        <select
+          value={s.presetId}
+          disabled={disabled}
+          onChange={(e) => void session?.loadPreset(e.target.value)}
+        >
+          {s.presetId === '' && <option value="">Shared scene</option>}
+          {PRESETS.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <Slider
+        label="Gravity strength"
+        value={s.gravity}
+        min={GRAVITY_MIN}
+        max={GRAVITY_MAX}
+        step={0.001}
+        format={(v) => v.toFixed(3)}
+        onChange={(v) => session?.setGravity(v)}
+      />
+      <Slider
+        label="Time speed"
+        value={s.timeSpeed}
+        min={TIME_SPEED_MIN}
+        max={TIME_SPEED_MAX}
+        step={0.1}
+        format={(v) => `${v.toFixed(1)}×`}
+        onChange={(v) => session?.setTimeSpeed(v)}
+      />
+      <Slider
+        label="Zoom"
+        value={s.zoom}
+        min={ZOOM_MIN}
+        max={ZOOM_MAX}
+        step={0.05}
+        format={(v) => `${v.toFixed(2)}×`}
+        onChange={(v) => session?.setZoom(v)}
+      />
+      <div className="gravity-controls__row">
+        <label className="gravity-toggle">
+          <input
+            type="checkbox"
+            checked={s.starGravity}
+            disabled={disabled}
+            onChange={(e) => session?.setStarGravity(e.target.checked)}
+          />
+          Star gravity
+        </label>
+        <label className="gravity-toggle">
+          <input
+            type="checkbox"
+            checked={s.trails}
+            disabled={disabled}
+            onChange={(e) => session?.setTrails(e.target.checked)}
+          />
+          Trails
+        </label>
+      </div>
+      <p className="gravity-hint">
+        Tap to select · drag to move · double tap to add a planet · hold to add a star · wheel or pinch to
+        zoom
+      </p>
+    </section>
+  );
+}

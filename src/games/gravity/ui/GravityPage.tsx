@@ -1,0 +1,127 @@
+import { useEffect, useRef, useState } from 'react';
+import { GameHeader } from '../../../platform/header/GameHeader.tsx';
+import { CANVAS_MAX_WIDTH, MOBILE_BREAKPOINT } from '../engine/constants.ts';
+import { Controls } from './Controls.tsx';
+import { DetailsPanel } from './DetailsPanel.tsx';
+import { GravitySession } from './session.ts';
+import { initialGravityUiState, useGravityStore } from './store.ts';
+import './gravity.css';
+
+/** The share code in the address: `#s=<code>`. */
+export const SHARE_PREFIX = '#s=';
+
+function readAddress(): { shared: string | null; presetId: string | null } {
+  const hash = window.location.hash;
+  return {
+    shared: hash.startsWith(SHARE_PREFIX) ? hash.slice(SHARE_PREFIX.length) : null,
+    presetId: new URLSearchParams(window.location.search).get('preset'),
+  };
+}
+
+/** Canvas size for the stage: at most 1000 wide; phones get a tall canvas above the controls. */
+function stageSize(stage: HTMLElement): { width: number; height: number } {
+  const width = Math.min(stage.clientWidth || window.innerWidth, CANVAS_MAX_WIDTH);
+  const mobile = window.innerWidth < MOBILE_BREAKPOINT;
+  const height = mobile
+    ? Math.round(Math.min(window.innerHeight * 0.6, width * 1.3))
+    : Math.round(Math.min(Math.max(window.innerHeight - 110, 420), 780));
+  return { width, height };
+}
+
+export function GravityPage() {
+  const stageRef = useRef<HTMLDivElement>(null);
+  const [session, setSession] = useState<GravitySession | null>(null);
+  const bodyCount = useGravityStore((s) => s.bodyCount);
+  const notice = useGravityStore((s) => s.notice);
+  const shareUrl = useGravityStore((s) => s.shareUrl);
+  const presetId = useGravityStore((s) => s.presetId);
+  const ready = useGravityStore((s) => s.ready);
+
+  useEffect(() => {
+    const stage = stageRef.current!;
+    useGravityStore.setState({ ...initialGravityUiState });
+    const created = new GravitySession(stage, () => stageSize(stage));
+    setSession(created);
+    created.start(readAddress()).catch((error: unknown) => {
+      console.warn('Gravity Simulator could not start', error);
+      useGravityStore.setState({
+        notice: 'The simulation could not start in this browser (it needs WebGL and module workers).',
+      });
+    });
+    // A share link pasted into the address of an open page changes only the fragment.
+    const onHashChange = () => {
+      const address = readAddress();
+      if (address.shared === null) return;
+      void created.open(address).then((notice) => useGravityStore.setState({ notice }));
+    };
+    window.addEventListener('hashchange', onHashChange);
+    return () => {
+      window.removeEventListener('hashchange', onHashChange);
+      created.dispose();
+      setSession(null);
+    };
+  }, []);
+
+  // A preset in the address (`?preset=id`) so a reload or a link opens it again.
+  useEffect(() => {
+    if (!ready || !presetId) return;
+    const url = `${window.location.pathname}?preset=${encodeURIComponent(presetId)}`;
+    if (url !== window.location.pathname + window.location.search || window.location.hash) {
+      window.history.replaceState(window.history.state, '', url);
+    }
+  }, [presetId, ready]);
+
+  async function share() {
+    if (!session) return;
+    const code = await session.shareCode();
+    const path = `${window.location.pathname}${SHARE_PREFIX}${code}`;
+    window.history.replaceState(window.history.state, '', path);
+    const url = `${window.location.origin}${path}`;
+    useGravityStore.setState({ presetId: '', shareUrl: url });
+    try {
+      if (window.matchMedia?.('(pointer: coarse)').matches && navigator.share) {
+        await navigator.share({ title: 'Gravity Simulator', url });
+        return;
+      }
+      await navigator.clipboard.writeText(url);
+      useGravityStore.setState({ notice: 'Link copied: it reopens this scene.' });
+    } catch {
+      useGravityStore.setState({ notice: 'The address now holds this scene: copy it from the box below.' });
+    }
+  }
+
+  return (
+    <div className="gravity-page">
+      <GameHeader title="Gravity Simulator">
+        <span className="gravity-hud" aria-live="off">
+          {bodyCount} {bodyCount === 1 ? 'body' : 'bodies'}
+        </span>
+      </GameHeader>
+      {notice && (
+        <div className="gravity-notice" role="status">
+          <span>{notice}</span>
+          <button
+            type="button"
+            aria-label="Dismiss"
+            onClick={() => useGravityStore.setState({ notice: null })}
+          >
+            ×
+          </button>
+        </div>
+      )}
+      <main className="gravity-layout">
+        <div className="gravity-stage" ref={stageRef} data-testid="gravity-stage" />
+        <aside className="gravity-side">
+          <Controls session={session} onShare={() => void share()} />
+          {shareUrl && (
+            <label className="gravity-field gravity-field--wide gravity-share">
+              <span>Share link</span>
+              <input readOnly value={shareUrl} onFocus={(e) => e.currentTarget.select()} />
+            </label>
+          )}
+          <DetailsPanel session={session} />
+        </aside>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { create } from 'zustand';
+import { DEFAULT_GRAVITY, DEFAULT_TIME_SPEED } from '../engine/constants.ts';
+import { DEFAULT_PRESET_ID } from '../engine/presets.ts';
+import type { Body } from '../engine/world.ts';
+
+/**
+ * What React shows: settings, the selection, and throttled readouts (a few times a
+ * second, never per frame). Frame-rate data stays in the scene.
+ */
+export interface GravityUiState {
+  ready: boolean;
+  running: boolean;
+  gravity: number;
+  timeSpeed: number;
+  zoom: number;
+  starGravity: boolean;
+  trails: boolean;
+  presetId: string;
+  bodyCount: number;
+  simStep: number;
+  selectedId: number | null;
+  selected: Body | null;
+  /** A short message (malformed link, link copied…), or null. */
+  notice: string | null;
+  shareUrl: string | null;
+}
+
+export const initialGravityUiState: GravityUiState = {
+  ready: false,
+  running: true,
+  gravity: DEFAULT_GRAVITY,
+  timeSpeed: DEFAULT_TIME_SPEED,
+  zoom: 1,
+  starGravity: true,
+  trails: true,
+  presetId: DEFAULT_PRESET_ID,
+  bodyCount: 0,
+  simStep: 0,
+  selectedId: null,
+  selected: null,
+  notice: null,
+  shareUrl: null,
+};
+
+export const useGravityStore = create<GravityUiState>()(() => ({ ...initialGravityUiState }));

@@ -1,0 +1,532 @@
+// The server's CSP forbids eval: Pixi's eval-free shader/uniform paths.
+import 'pixi.js/unsafe-eval';
+import { Application, Container, FillGradient, Graphics, Texture } from 'pixi.js';
+import {
+  FOOT_DROP,
+  FOOT_SPAN_HALF,
+  heightAt,
+  INPUT_LEFT,
+  INPUT_RIGHT,
+  INPUT_THRUST,
+  type LanderState,
+  type Terrain,
+  WORLD_HEIGHT,
+  WORLD_WIDTH,
+} from '../engine/index.ts';
+import { ParticlePool } from './particles.ts';
+
+/** Visible world height (units) the camera fits, and the narrowest slice it shows on phones. */
+const VIEW_HEIGHT = WORLD_HEIGHT;
+const MIN_VIEW_WIDTH = 150;
+/** Terrain drawn past the world's ends so wide screens see ground, not a cliff. */
+const EXTEND = 500;
+
+const MOON_LIGHT = 0x8a84a8;
+const MOON_DARK = 0x1c1828;
+const RIM = 0xd8d2f0;
+
+/** Soft round particle texture from a radial gradient on a small canvas. */
+function softDotTexture(): Texture {
+  const size = 64;
+  const canvas = document.createElement('canvas');
+  canvas.width = size;
+  canvas.height = size;
+  const ctx = canvas.getContext('2d')!;
+  const g = ctx.createRadialGradient(size / 2, size / 2, 0, size / 2, size / 2, size / 2);
+  g.addColorStop(0, 'rgba(255,255,255,1)');
+  g.addColorStop(0.35, 'rgba(255,255,255,0.75)');
+  g.addColorStop(1, 'rgba(255,255,255,0)');
+  ctx.fillStyle = g;
+  ctx.fillRect(0, 0, size, size);
+  return Texture.from(canvas);
+}
+
+/** The lander in its own units (y up, centre at 0,0, feet at ±4, −6). Built once. */
+function buildLanderBody(): Graphics {
+  const g = new Graphics();
+  // Legs behind the body.
+  for (const s of [-1, 1]) {
+    g.moveTo(s * 2.6, -1.2)
+      .lineTo(s * FOOT_SPAN_HALF, -FOOT_DROP + 0.5)
+      .stroke({ width: 0.55, color: 0xb8bfcc });
+    g.moveTo(s * 1.6, -2.8)
+      .lineTo(s * (FOOT_SPAN_HALF - 0.4), -FOOT_DROP + 1.2)
+      .stroke({ width: 0.4, color: 0x8b93a3 });
+    g.roundRect(s * FOOT_SPAN_HALF - 1, -FOOT_DROP, 2, 0.55, 0.2).fill(0xd4d8e0);
+  }
+  // Nozzle.
+  g.poly([-0.8, -2.6, 0.8, -2.6, 1.35, -4, -1.35, -4]).fill(0x515a6b);
+  g.poly([-1.35, -4, 1.35, -4, 1.2, -4.3, -1.2, -4.3]).fill(0x2d3340);
+  // Descent stage: gold foil with a darker band.
+  g.poly([-3.3, -0.6, -2.8, -2.9, 2.8, -2.9, 3.3, -0.6, 3.3, 0.9, -3.3, 0.9]).fill(0xe0a526);
+  g.rect(-3.3, -1.5, 6.6, 0.7).fill(0xa8740e);
+  g.rect(-1.1, -2.4, 2.2, 2.4).fill({ color: 0xffe08a, alpha: 0.35 });
+  // RCS quads on the sides.
+  for (const s of [-1, 1]) g.rect(s > 0 ? 3.3 : -4, 1.4, 0.7, 0.9).fill(0x9aa3b5);
+  // Ascent stage (cabin).
+  g.poly([-2.7, 0.9, 2.7, 0.9, 2.3, 4.2, 1.3, 5.6, -1.3, 5.6, -2.3, 4.2]).fill(0xe4e7ee);
+  g.poly([-2.7, 0.9, -0.2, 0.9, -0.6, 5.6, -1.3, 5.6, -2.3, 4.2]).fill({ color: 0xb9c0cf, alpha: 0.7 });
+  // Window with a glint.
+  g.poly([-1.5, 2.6, 0.4, 2.6, 0.2, 4.3, -1.1, 4.3]).fill(0x1e2a5a);
+  g.poly([-1.2, 3.6, -0.6, 4.1, -0.9, 4.1]).fill({ color: 0x9ec5ff, alpha: 0.9 });
+  // Antenna and dish.
+  g.moveTo(1.4, 5.4).lineTo(2.2, 7).stroke({ width: 0.3, color: 0xcfd5e0 });
+  g.circle(2.3, 7.1, 0.55).fill(0xf2f4f8);
+  return g;
+}
+
+/** Flame shape pointing down from the nozzle; scaled per frame for flicker. */
+function buildFlame(): Graphics {
+  const g = new Graphics();
+  g.poly([-1.3, 0, 1.3, 0, 0.6, -3, 0, -8, -0.6, -3]).fill({ color: 0xff6a1a, alpha: 0.85 });
+  g.poly([-0.8, 0, 0.8, 0, 0.3, -2.6, 0, -5, -0.3, -2.6]).fill({ color: 0xffd76a, alpha: 0.95 });
+  g.poly([-0.4, 0, 0.4, 0, 0, -2.4]).fill(0xffffff);
+  return g;
+}
+
+function buildSideJet(): Graphics {
+  const g = new Graphics();
+  g.poly([0, -0.45, 0, 0.45, 2.6, 0]).fill({ color: 0xcfe6ff, alpha: 0.85 });
+  g.poly([0, -0.2, 0, 0.2, 1.3, 0]).fill(0xffffff);
+  return g;
+}
+
+export interface SceneEffects {
+  /** Seconds since the last drawn frame (display time, for particles and flicker). */
+  dt: number;
+}
+
+/**
+ * The Pixi side of Lunar Lander: builds display objects once and moves them to match
+ * engine snapshots. Graphics are rebuilt only when shapes change: the sky on resize,
+ * the terrain when the level changes.
+ */
+export class LanderScene {
+  readonly app = new Application();
+  private readonly root = new Container();
+  private readonly sky = new Container();
+  private readonly stars = new Graphics();
+  private readonly twinkles = new Graphics();
+  private readonly earth = new Graphics();
+  private readonly world = new Container();
+  private readonly terrainGfx = new Graphics();
+  private readonly beacon = new Graphics();
+  private readonly platformGfx = new Graphics();
+  private readonly lights: Graphics[] = [];
+  private readonly lander = new Container();
+  private readonly body = buildLanderBody();
+  private readonly flame = buildFlame();
+  private readonly jetLeft = buildSideJet();
+  private readonly jetRight = buildSideJet();
+  private readonly smokeLayer = new Container();
+  private readonly fireLayer = new Container({ blendMode: 'add' });
+  private readonly pointer = new Graphics();
+  private readonly flash = new Graphics();
+  private smoke!: ParticlePool;
+  private fire!: ParticlePool;
+  private terrain: Terrain | null = null;
+  private viewW = 0;
+  private viewH = 0;
+  private scale = 1;
+  private camX = WORLD_WIDTH / 2;
+  private time = 0;
+  private shake = 0;
+  private flashAlpha = 0;
+  private destroyed = false;
+  private initialized = false;
+  private frameAvg = 1 / 60;
+
+  async init(host: HTMLElement): Promise<void> {
+    await this.app.init({
+      resizeTo: host,
+      backgroundAlpha: 0,
+      antialias: false,
+      autoDensity: true,
+      resolution: Math.min(window.devicePixelRatio || 1, 2),
+      autoStart: false,
+      sharedTicker: false,
+      preference: 'webgl',
+    });
+    this.initialized = true;
+    this.app.ticker.stop();
+    host.appendChild(this.app.canvas);
+    this.app.canvas.setAttribute('aria-hidden', 'true');
+
+    const dot = softDotTexture();
+    const groundAt = (x: number) => (this.terrain ? heightAt(this.terrain, x) : -1000);
+    this.smoke = new ParticlePool(this.smokeLayer, dot, 260, groundAt);
+    this.fire = new ParticlePool(this.fireLayer, dot, 260, groundAt);
+
+    this.sky.addChild(this.stars, this.twinkles, this.earth);
+    this.lander.addChild(this.flame, this.jetLeft, this.jetRight, this.body);
+    this.flame.position.set(0, -4.1);
+    this.jetLeft.position.set(4, 1.85); // fires to the right of the lander → pushes left
+    this.jetRight.position.set(-4, 1.85);
+    this.jetRight.scale.x = -1;
+    for (let i = 0; i < 2; i++) this.lights.push(new Graphics().circle(0, 0, 0.9).fill(0xfff2a8));
+    this.world.addChild(this.beacon, this.terrainGfx, this.platformGfx, ...this.lights);
+    this.world.addChild(this.smokeLayer, this.lander, this.fireLayer);
+    this.root.addChild(this.sky, this.world, this.pointer, this.flash);
+    this.app.stage.addChild(this.root);
+    this.pointer.poly([0, -10, 14, 0, 0, 10]).fill({ color: 0xffd84a, alpha: 0.9 });
+    this.pointer.visible = false;
+    this.layout();
+  }
+
+  private layout(): void {
+    const w = this.app.screen.width;
+    const h = this.app.screen.height;
+    this.viewW = w;
+    this.viewH = h;
+    // Leave room for the HUD bar at the top: the lander must never fly under it.
+    const inset = w < 640 ? 70 : 52;
+    this.scale = Math.min((h - inset) / VIEW_HEIGHT, Math.max(w / WORLD_WIDTH, w / MIN_VIEW_WIDTH));
+    this.buildSky(w, h);
+    this.flash.clear().rect(0, 0, w, h).fill(0xfff4d6);
+    this.flash.alpha = this.flashAlpha;
+  }
+
+  private buildSky(w: number, h: number): void {
+    const s = this.stars.clear();
+    const count = Math.round((w * h) / 2600);
+    for (let i = 0; i < count; i++) {
+      const r = Math.random() < 0.9 ? 0.6 + Math.random() * 0.5 : 1.2 + Math.random() * 0.6;
+      const tint = [0xffffff, 0xdfe6ff, 0xfff1d6, 0xcdd8ff][i % 4];
+      s.circle(Math.random() * w, Math.random() * h, r).fill({
+        color: tint,
+        alpha: 0.35 + Math.random() * 0.6,
+      });
+    }
+    const t = this.twinkles.clear();
+    for (let i = 0; i < Math.max(8, count / 20); i++) {
+      const x = Math.random() * w;
+      const y = Math.random() * h * 0.8;
+      t.circle(x, y, 1.4).fill(0xffffff);
+      t.rect(x - 4, y - 0.35, 8, 0.7).fill({ color: 0xffffff, alpha: 0.6 });
+      t.rect(x - 0.35, y - 4, 0.7, 8).fill({ color: 0xffffff, alpha: 0.6 });
+    }
+    // Earth, half lit, high in the sky.
+    const e = this.earth.clear();
+    const r = Math.max(14, Math.min(w, h) * 0.045);
+    e.circle(0, 0, r * 1.25).fill({ color: 0x4f8cff, alpha: 0.12 });
+    e.circle(0, 0, r).fill(0x2f6fe0);
+    e.ellipse(-r * 0.25, -r * 0.2, r * 0.45, r * 0.3).fill(0x3fae6a);
+    e.ellipse(r * 0.35, r * 0.35, r * 0.3, r * 0.22).fill(0x3fae6a);
+    e.ellipse(-r * 0.1, r * 0.55, r * 0.6, r * 0.12).fill({ color: 0xffffff, alpha: 0.7 });
+    e.ellipse(r * 0.1, -r * 0.6, r * 0.5, r * 0.1).fill({ color: 0xffffff, alpha: 0.6 });
+    const shade: number[] = [];
+    for (let i = 0; i <= 24; i++) {
+      const a = -Math.PI / 2 + (Math.PI * i) / 24;
+      shade.push(Math.cos(a) * r, Math.sin(a) * r);
+    }
+    for (let i = 24; i >= 0; i--) {
+      const a = -Math.PI / 2 + (Math.PI * i) / 24;
+      shade.push(Math.cos(a) * r * 0.25, Math.sin(a) * r);
+    }
+    e.poly(shade).fill({ color: 0x050312, alpha: 0.72 });
+    this.earth.position.set(w * 0.8, Math.max(r * 2, h * 0.14));
+  }
+
+  /** Rebuilds the ground and the platform (once per level). */
+  setTerrain(terrain: Terrain): void {
+    if (this.terrain === terrain) return;
+    this.terrain = terrain;
+    this.smoke.clear();
+    this.fire.clear();
+    const { xs, ys, platform } = terrain;
+    // Beyond the world's ends, mirror the ground so wide screens see a landscape.
+    const pts: number[] = [];
+    for (let i = xs.length - 1; i > 0; i--) if (-xs[i] > -EXTEND) pts.push(-xs[i], ys[i]);
+    for (let i = 0; i < xs.length; i++) pts.push(xs[i], ys[i]);
+    for (let i = xs.length - 2; i >= 0; i--) {
+      const x = 2 * WORLD_WIDTH - xs[i];
+      if (x < WORLD_WIDTH + EXTEND) pts.push(x, ys[i]);
+    }
+    const outline = pts.slice();
+    pts.push(pts[pts.length - 2], -60, pts[0], -60);
+
+    const g = this.terrainGfx.clear();
+    g.poly(pts).fill(MOON_LIGHT);
+    // Strata: the ridge line repeated lower and darker, so the ground has depth.
+    const strata: [number, number][] = [
+      [5, 0x726c92],
+      [16, 0x575273],
+      [34, 0x3c3754],
+      [60, MOON_DARK],
+    ];
+    for (const [drop, color] of strata) {
+      const band: number[] = [];
+      for (let i = 0; i < outline.length; i += 2) band.push(outline[i], outline[i + 1] - drop);
+      band.push(band[band.length - 2], -60, band[0], -60);
+      g.poly(band).fill(color);
+    }
+    // Craters and rocks: cosmetic, so Math.random is fine here.
+    for (let i = 0; i < 60; i++) {
+      const x = -EXTEND / 2 + Math.random() * (WORLD_WIDTH + EXTEND);
+      if (x > platform.x0 - 6 && x < platform.x1 + 6) continue;
+      const top = heightAt(
+        terrain,
+        Math.min(WORLD_WIDTH, Math.max(0, x < 0 ? -x : x > WORLD_WIDTH ? 2 * WORLD_WIDTH - x : x)),
+      );
+      const depth = 3 + Math.random() * 40;
+      const rx = 1.5 + Math.random() * 4;
+      g.ellipse(x, top - depth, rx, rx * 0.35).fill({ color: 0x15121f, alpha: 0.35 });
+      g.ellipse(x, top - depth + rx * 0.12, rx * 0.8, rx * 0.22).fill({ color: 0xb7b1d4, alpha: 0.12 });
+    }
+    // Lit rim along the surface.
+    g.moveTo(outline[0], outline[1]);
+    for (let i = 2; i < outline.length; i += 2) g.lineTo(outline[i], outline[i + 1]);
+    g.stroke({ width: 0.7, color: RIM, alpha: 0.85, join: 'round' });
+
+    // Platform: a metal deck with hazard stripes, lit from above.
+    const p = this.platformGfx.clear();
+    const w = platform.x1 - platform.x0;
+    p.rect(platform.x0, platform.y - 3.2, w, 3.2).fill(0x39404f);
+    p.rect(platform.x0, platform.y - 0.9, w, 0.9).fill(0xc9d1de);
+    p.rect(platform.x0, platform.y - 0.25, w, 0.25).fill(0xffffff);
+    const stripe = 2.2;
+    for (let x = platform.x0; x < platform.x1 - 0.5; x += stripe * 2) {
+      const x1 = Math.min(platform.x1, x + stripe);
+      p.poly([
+        x,
+        platform.y - 1.2,
+        x1,
+        platform.y - 1.2,
+        Math.max(x, x1 - 0.8),
+        platform.y - 3,
+        x - 0.0,
+        platform.y - 3,
+      ]).fill(0xffc83d);
+    }
+    p.poly([
+      platform.x0 + 1,
+      platform.y - 3.2,
+      platform.x1 - 1,
+      platform.y - 3.2,
+      platform.x1 - 3,
+      platform.y - 9,
+      platform.x0 + 3,
+      platform.y - 9,
+    ]).fill({ color: 0x22202c, alpha: 0.9 });
+
+    // A soft light cone over the pad: stacked translucent trapezoids, faded upwards.
+    const b = this.beacon.clear();
+    for (let i = 0; i < 5; i++) {
+      const spread = 2 + i * 2.5;
+      const glow = new FillGradient({
+        type: 'linear',
+        start: { x: 0, y: 0 },
+        end: { x: 0, y: 1 },
+        colorStops: [
+          { offset: 0, color: 'rgba(255,214,110,0.13)' },
+          { offset: 1, color: 'rgba(255,214,110,0)' },
+        ],
+        textureSpace: 'local',
+      });
+      const top = 18 + i * 7;
+      b.poly([
+        platform.x0 + 1,
+        platform.y,
+        platform.x1 - 1,
+        platform.y,
+        platform.x1 + spread,
+        platform.y + top,
+        platform.x0 - spread,
+        platform.y + top,
+      ]).fill(glow);
+    }
+
+    this.lights[0].position.set(platform.x0 + 0.8, platform.y - 0.4);
+    this.lights[1].position.set(platform.x1 - 0.8, platform.y - 0.4);
+  }
+
+  /** A crash: flash, shake, fireball, debris and smoke. */
+  explode(x: number, y: number, vx: number, vy: number): void {
+    this.shake = 1;
+    this.flashAlpha = 0.4;
+    const rnd = Math.random;
+    this.fire.burst(70, () => {
+      const a = rnd() * Math.PI * 2;
+      const sp = 6 + rnd() * 38;
+      return {
+        x: x + (rnd() - 0.5) * 4,
+        y: y + (rnd() - 0.5) * 4,
+        vx: Math.cos(a) * sp + vx * 20,
+        vy: Math.abs(Math.sin(a)) * sp * 0.9 + vy * 6,
+        life: 0.5 + rnd() * 0.9,
+        size0: 4 + rnd() * 4,
+        size1: 10 + rnd() * 8,
+        colors: [0xffffff, 0xffe07a, 0xff7a1a, 0x8a1d0a],
+        gravity: 10,
+        drag: 1.6,
+      };
+    });
+    this.fire.burst(26, () => {
+      const a = rnd() * Math.PI;
+      const sp = 25 + rnd() * 45;
+      return {
+        x,
+        y,
+        vx: Math.cos(a) * sp,
+        vy: Math.sin(a) * sp,
+        life: 1 + rnd() * 1.2,
+        size0: 1.4,
+        size1: 0.6,
+        colors: [0xfff6c8, 0xffb347, 0xb0401a],
+        gravity: 38,
+        drag: 0.2,
+      };
+    });
+    this.smoke.burst(50, () => {
+      const a = rnd() * Math.PI;
+      const sp = 3 + rnd() * 16;
+      return {
+        x: x + (rnd() - 0.5) * 6,
+        y: y + rnd() * 3,
+        vx: Math.cos(a) * sp,
+        vy: Math.sin(a) * sp * 0.7 + 3,
+        life: 1.6 + rnd() * 1.8,
+        size0: 5,
+        size1: 18 + rnd() * 10,
+        alpha: 0.55,
+        colors: [0x5a4a44, 0x3a3642, 0x25222e],
+        drag: 0.9,
+      };
+    });
+  }
+
+  /** A landing: dust rolling out from under the feet. */
+  dust(x: number, y: number): void {
+    const rnd = Math.random;
+    this.smoke.burst(46, (i) => {
+      const dir = i % 2 === 0 ? -1 : 1;
+      return {
+        x: x + dir * (FOOT_SPAN_HALF - 1 + rnd() * 2),
+        y: y - FOOT_DROP + 0.4,
+        vx: dir * (6 + rnd() * 22),
+        vy: rnd() * 4,
+        life: 0.9 + rnd() * 1.1,
+        size0: 1.5,
+        size1: 7 + rnd() * 5,
+        alpha: 0.5,
+        colors: [0xc9c2dc, 0x8c86a3],
+        drag: 2.2,
+      };
+    });
+  }
+
+  /**
+   * Draws the lander between two ticks (`alpha` 0..1), follows it with the camera on
+   * narrow screens, and animates effects.
+   */
+  render(prev: LanderState, curr: LanderState, alpha: number, fx: SceneEffects): void {
+    if (this.destroyed) return;
+    const w = this.app.screen.width;
+    const h = this.app.screen.height;
+    if (w !== this.viewW || h !== this.viewH) this.layout();
+    if (curr.terrain !== this.terrain) this.setTerrain(curr.terrain);
+    const dt = Math.min(0.1, Math.max(0, fx.dt));
+    this.time += dt;
+    this.frameAvg += (dt - this.frameAvg) * 0.05;
+    const density = this.frameAvg > 1 / 35 ? 0.45 : this.frameAvg > 1 / 50 ? 0.75 : 1;
+    this.smoke.density = density;
+    this.fire.density = density;
+
+    const a = prev.lander;
+    const b = curr.lander;
+    const x = a.x + (b.x - a.x) * alpha;
+    const y = a.y + (b.y - a.y) * alpha;
+    const crashed = curr.phase === 'crashed' || curr.phase === 'gameover';
+    this.lander.visible = !crashed;
+    this.lander.position.set(x, y);
+
+    const firing = curr.phase === 'playing' ? b.firing : 0;
+    const thrust = (firing & INPUT_THRUST) !== 0;
+    this.flame.visible = thrust;
+    if (thrust) {
+      this.flame.scale.set(0.9 + Math.random() * 0.25, 0.75 + Math.random() * 0.5);
+      this.flame.alpha = 0.85 + Math.random() * 0.15;
+      const rnd = Math.random;
+      this.fire.burst(3, () => ({
+        x: x + (rnd() - 0.5) * 1.6,
+        y: y - 4.6,
+        vx: b.vx * 60 + (rnd() - 0.5) * 10,
+        vy: b.vy * 60 - 26 - rnd() * 22,
+        life: 0.28 + rnd() * 0.3,
+        size0: 1.8,
+        size1: 4.5,
+        colors: [0xfff0b0, 0xff9a2e, 0xb8401a],
+        drag: 1.2,
+      }));
+      this.smoke.burst(1, () => ({
+        x: x + (rnd() - 0.5) * 2,
+        y: y - 7,
+        vx: b.vx * 60 + (rnd() - 0.5) * 8,
+        vy: b.vy * 60 - 20 - rnd() * 10,
+        life: 0.8 + rnd() * 0.7,
+        size0: 2,
+        size1: 8,
+        alpha: 0.28,
+        colors: [0x9a93b0, 0x4a4560],
+        drag: 1.5,
+      }));
+    }
+    this.jetLeft.visible = (firing & INPUT_LEFT) !== 0;
+    this.jetRight.visible = (firing & INPUT_RIGHT) !== 0;
+    if (this.jetLeft.visible) this.jetLeft.scale.set(0.8 + Math.random() * 0.4, 1);
+    if (this.jetRight.visible) this.jetRight.scale.set(-(0.8 + Math.random() * 0.4), 1);
+
+    this.smoke.update(dt);
+    this.fire.update(dt);
+
+    // Platform lights blink in turn; stars twinkle.
+    const blink = Math.sin(this.time * 5);
+    this.lights[0].alpha = blink > 0 ? 1 : 0.25;
+    this.lights[1].alpha = blink > 0 ? 0.25 : 1;
+    this.twinkles.alpha = 0.55 + 0.35 * Math.sin(this.time * 1.7);
+
+    // Camera: the whole world when it fits, else follow the lander.
+    const s = this.scale;
+    const visible = w / s;
+    let camX = WORLD_WIDTH / 2;
+    if (visible < WORLD_WIDTH) {
+      const target = Math.min(WORLD_WIDTH - visible / 2, Math.max(visible / 2, x));
+      camX = this.camX + (target - this.camX) * Math.min(1, dt * 6);
+      if (Math.abs(target - this.camX) > visible) camX = target; // new attempt: jump
+    }
+    this.camX = camX;
+    this.shake = Math.max(0, this.shake - dt * 1.8);
+    const jitter = this.shake * this.shake * 6;
+    this.world.scale.set(s, -s);
+    this.world.position.set(
+      w / 2 - camX * s + (Math.random() - 0.5) * jitter,
+      h - 4 + (Math.random() - 0.5) * jitter,
+    );
+    this.flashAlpha = Math.max(0, this.flashAlpha - dt * 2.5);
+    this.flash.alpha = this.flashAlpha;
+    this.flash.visible = this.flashAlpha > 0;
+
+    // Where is the platform when it is off screen? A pointer at the edge.
+    const { platform } = curr.terrain;
+    const left = camX - visible / 2;
+    const right = camX + visible / 2;
+    const pc = (platform.x0 + platform.x1) / 2;
+    const off = pc < left + 4 ? -1 : pc > right - 4 ? 1 : 0;
+    this.pointer.visible = off !== 0 && curr.phase === 'playing';
+    if (off !== 0) {
+      const py = h - 4 - platform.y * s - 30;
+      this.pointer.position.set(off > 0 ? w - 26 : 26, py);
+      this.pointer.scale.x = off;
+      this.pointer.alpha = 0.6 + 0.4 * Math.abs(Math.sin(this.time * 4));
+    }
+
+    this.app.render();
+  }
+
+  destroy(): void {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    if (!this.initialized) return;
+    this.app.destroy({ removeView: true }, { children: true, texture: true });
+  }
+}

@@ -1,0 +1,301 @@
+import { fetchRunTicket } from '../../../platform/scores/scoresClient.ts';
+import {
+  advanceClock,
+  FOOT_DROP,
+  heightAt,
+  INPUT_LEFT,
+  INPUT_RIGHT,
+  INPUT_THRUST,
+  LanderSession,
+  type LanderState,
+  scoreOf,
+  TICK_HZ,
+} from '../engine/index.ts';
+import { LanderScene } from '../scene/LanderScene.ts';
+import { LanderAudio } from './audio.ts';
+import type { LanderStore, Telemetry } from './store.ts';
+
+export const GAME_ID = 'lunar-lander';
+/** HUD readouts refresh every this many ticks (15 Hz), never per frame. */
+const HUD_EVERY_TICKS = 4;
+const TICKET_TIMEOUT_MS = 5000;
+
+/** Keyboard: arrows or WASD; Space also fires the main engine. */
+export function inputBitForKey(e: Pick<KeyboardEvent, 'key' | 'code'>): number {
+  switch (e.code) {
+    case 'KeyW':
+      return INPUT_THRUST;
+    case 'KeyA':
+      return INPUT_LEFT;
+    case 'KeyD':
+      return INPUT_RIGHT;
+  }
+  switch (e.key) {
+    case 'ArrowUp':
+    case ' ':
+      return INPUT_THRUST;
+    case 'ArrowLeft':
+      return INPUT_LEFT;
+    case 'ArrowRight':
+      return INPUT_RIGHT;
+  }
+  return 0;
+}
+
+export function telemetryOf(state: LanderState): Telemetry {
+  const l = state.lander;
+  const { platform } = state.terrain;
+  return {
+    fuel: l.fuel,
+    speed: Math.hypot(l.vx, l.vy),
+    vx: l.vx,
+    vy: l.vy,
+    altitude: Math.max(0, l.y - FOOT_DROP - heightAt(state.terrain, l.x)),
+    dx: (platform.x0 + platform.x1) / 2 - l.x,
+    platformHeight: l.y - FOOT_DROP - platform.y,
+    platformHalfWidth: (platform.x1 - platform.x0) / 2,
+  };
+}
+
+function localSeed(): number {
+  const a = new Uint32Array(1);
+  crypto.getRandomValues(a);
+  return a[0];
+}
+
+async function ticketOrNull(): Promise<{ ticket: string; seed: number } | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([
+      fetchRunTicket(GAME_ID),
+      new Promise<null>((resolve) => {
+        timer = setTimeout(() => resolve(null), TICKET_TIMEOUT_MS);
+      }),
+    ]);
+  } catch (error) {
+    console.warn('Lunar Lander: no run ticket, playing unverified', error);
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Runs the game outside React: the fixed-step loop (60 Hz ticks, rendering interpolated
+ * at the display's rate), keyboard/touch input, sounds and scene effects. React sees
+ * only the store: screen changes at once, flight readouts a few times a second.
+ */
+export class LanderController {
+  readonly audio = new LanderAudio();
+  private scene: LanderScene | null = null;
+  private session: LanderSession | null = null;
+  /** Shown behind the intro: a level-1 landscape with the lander waiting at the top. */
+  private preview: LanderSession = new LanderSession(localSeed());
+  private ticket: string | null = null;
+  private readonly clock = { accumulator: 0 };
+  private held = 0;
+  private latched = 0;
+  private raf = 0;
+  private lastTime: number | null = null;
+  private hudTicks = 0;
+  private disposed = false;
+  private starting = 0;
+  private mounts = 0;
+
+  constructor(private readonly store: LanderStore) {}
+
+  /** Starts rendering into `host`. Mount → dispose → mount (React StrictMode) is fine. */
+  async mount(host: HTMLElement): Promise<void> {
+    const mount = ++this.mounts;
+    this.disposed = false;
+    const scene = new LanderScene();
+    try {
+      await scene.init(host);
+    } catch (error) {
+      console.error('Lunar Lander: the renderer could not start', error);
+      scene.destroy();
+      return;
+    }
+    if (this.disposed || mount !== this.mounts) {
+      scene.destroy();
+      return;
+    }
+    this.scene = scene;
+    this.lastTime = null;
+    window.addEventListener('keydown', this.onKeyDown);
+    window.addEventListener('keyup', this.onKeyUp);
+    window.addEventListener('blur', this.releaseAll);
+    document.addEventListener('visibilitychange', this.onVisibility);
+    this.schedule();
+  }
+
+  /** Intro → playing: asks the server for a run ticket (seed), or plays on a local seed. */
+  async startGame(): Promise<void> {
+    this.audio.unlock();
+    this.audio.blip(true);
+    const attempt = ++this.starting;
+    this.store.setState({ screen: 'starting', finished: null, touchdown: null });
+    const issued = await ticketOrNull();
+    if (this.disposed || attempt !== this.starting) return;
+    this.ticket = issued?.ticket ?? null;
+    this.session = new LanderSession(issued?.seed ?? localSeed());
+    this.clock.accumulator = 0;
+    this.held = 0;
+    this.latched = 0;
+    this.hudTicks = 0;
+    const s = this.session.state;
+    this.store.setState({
+      screen: 'playing',
+      level: s.level,
+      lives: s.lives,
+      score: scoreOf(s),
+      telemetry: telemetryOf(s),
+      ticketed: this.ticket !== null,
+    });
+  }
+
+  /** Landed → next level, crashed → try again. */
+  continueGame(): void {
+    const session = this.session;
+    if (!session || (session.state.phase !== 'landed' && session.state.phase !== 'crashed')) return;
+    this.audio.unlock();
+    this.audio.blip(true);
+    session.continue();
+    this.held = 0;
+    this.latched = 0;
+    this.clock.accumulator = 0;
+    const s = session.state;
+    this.store.setState({ screen: 'playing', level: s.level, lives: s.lives, telemetry: telemetryOf(s) });
+  }
+
+  /** Game over → intro (the leaderboard and a fresh start). */
+  backToIntro(): void {
+    this.audio.blip(false);
+    this.session = null;
+    this.preview = new LanderSession(localSeed());
+    this.store.setState({ screen: 'intro', finished: null, touchdown: null, level: 1, lives: 3, score: 0 });
+  }
+
+  /** Touch buttons and keys both end here. */
+  setInput(bit: number, down: boolean): void {
+    if (down) {
+      this.audio.unlock();
+      this.held |= bit;
+      this.latched |= bit;
+    } else {
+      this.held &= ~bit;
+    }
+  }
+
+  private readonly releaseAll = () => {
+    this.held = 0;
+  };
+
+  private readonly onKeyDown = (e: KeyboardEvent) => {
+    const bit = inputBitForKey(e);
+    if (!bit || this.store.getState().screen !== 'playing') return;
+    // Keep arrows and Space from scrolling the page or pressing focused buttons.
+    e.preventDefault();
+    this.setInput(bit, true);
+  };
+
+  private readonly onKeyUp = (e: KeyboardEvent) => {
+    const bit = inputBitForKey(e);
+    if (bit) this.setInput(bit, false);
+  };
+
+  private readonly onVisibility = () => {
+    if (document.hidden) {
+      cancelAnimationFrame(this.raf);
+      this.raf = 0;
+      this.lastTime = null;
+      this.held = 0;
+      this.audio.silence();
+    } else {
+      this.schedule();
+    }
+  };
+
+  private schedule(): void {
+    if (!this.raf && !this.disposed && !document.hidden) this.raf = requestAnimationFrame(this.frame);
+  }
+
+  private readonly frame = (now: number) => {
+    this.raf = 0;
+    if (this.disposed || !this.scene) return;
+    const dt = this.lastTime === null ? 0 : (now - this.lastTime) / 1000;
+    this.lastTime = now;
+    const session = this.session;
+    if (session) {
+      const { ticks, alpha } = advanceClock(this.clock, dt);
+      for (let i = 0; i < ticks && session.state.phase === 'playing'; i++) {
+        const bits = this.held | this.latched;
+        this.latched = 0;
+        session.tick(bits);
+        this.hudTicks++;
+        if (session.state.phase !== 'playing') this.onTouchdown(session);
+      }
+      // Readouts of the state as drawn, at most every HUD_EVERY_TICKS ticks.
+      if (this.hudTicks >= HUD_EVERY_TICKS && session.state.phase === 'playing') {
+        this.hudTicks = 0;
+        this.store.setState({ telemetry: telemetryOf(session.state) });
+      }
+      const firing = session.state.phase === 'playing' ? session.state.lander.firing : 0;
+      this.audio.setEngines((firing & INPUT_THRUST) !== 0, (firing & (INPUT_LEFT | INPUT_RIGHT)) !== 0);
+      this.scene.render(session.previous, session.state, session.state.phase === 'playing' ? alpha : 1, {
+        dt,
+      });
+    } else {
+      this.audio.silence();
+      this.scene.render(this.preview.state, this.preview.state, 1, { dt });
+    }
+    this.schedule();
+  };
+
+  private onTouchdown(session: LanderSession): void {
+    const s = session.state;
+    const t = s.lastTouchdown;
+    const scene = this.scene;
+    this.audio.setEngines(false, false);
+    if (t?.landed) {
+      this.audio.chime();
+      scene?.dust(s.lander.x, s.lander.y);
+    } else {
+      this.audio.boom();
+      scene?.explode(s.lander.x, s.lander.y, s.lander.vx, s.lander.vy);
+    }
+    const screen = s.phase === 'landed' ? 'landed' : s.phase === 'crashed' ? 'crashed' : 'gameover';
+    this.store.setState({
+      screen,
+      level: s.level,
+      lives: s.lives,
+      score: scoreOf(s),
+      touchdown: t,
+      telemetry: telemetryOf(s),
+      finished:
+        s.phase === 'gameover'
+          ? {
+              score: session.score,
+              level: s.level,
+              durationSeconds: Math.round((s.runTicks / TICK_HZ) * 10) / 10,
+              metadata: session.metadata,
+              run: this.ticket ? { ticket: this.ticket, inputs: session.inputLog() } : null,
+            }
+          : null,
+    });
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.mounts++;
+    cancelAnimationFrame(this.raf);
+    this.raf = 0;
+    window.removeEventListener('keydown', this.onKeyDown);
+    window.removeEventListener('keyup', this.onKeyUp);
+    window.removeEventListener('blur', this.releaseAll);
+    document.removeEventListener('visibilitychange', this.onVisibility);
+    this.audio.dispose();
+    this.scene?.destroy();
+    this.scene = null;
+  }
+}

@@ -1,0 +1,70 @@
+import { create } from 'zustand';
+import type { LanderInputLog, Touchdown } from '../engine/index.ts';
+
+/** The page's screens: the spec's states, plus `starting` while the run ticket is fetched. */
+export type LanderScreen = 'intro' | 'starting' | 'playing' | 'landed' | 'crashed' | 'gameover';
+
+/** Flight readouts for the HUD, refreshed a few times a second (never per frame). */
+export interface Telemetry {
+  fuel: number;
+  speed: number;
+  vx: number;
+  vy: number;
+  /** Feet above the ground below. */
+  altitude: number;
+  /** Platform centre minus lander x (the HUD's platform pointer). */
+  dx: number;
+  /** Feet above the platform's surface. */
+  platformHeight: number;
+  platformHalfWidth: number;
+}
+
+/** What the game-over screen submits. */
+export interface FinishedRun {
+  score: number;
+  level: number;
+  durationSeconds: number;
+  metadata: Record<string, unknown>;
+  /** Present when the server issued a ticket for this game: the run can be verified. */
+  run: { ticket: string; inputs: LanderInputLog } | null;
+}
+
+export interface LanderUiState {
+  screen: LanderScreen;
+  level: number;
+  lives: number;
+  score: number;
+  telemetry: Telemetry;
+  touchdown: Touchdown | null;
+  finished: FinishedRun | null;
+  /** True while the game plays on a server-issued seed (a verifiable run). */
+  ticketed: boolean;
+}
+
+export const EMPTY_TELEMETRY: Telemetry = {
+  fuel: 100,
+  speed: 0,
+  vx: 0,
+  vy: 0,
+  altitude: 0,
+  dx: 0,
+  platformHeight: 0,
+  platformHalfWidth: 0,
+};
+
+export const initialLanderUi: LanderUiState = {
+  screen: 'intro',
+  level: 1,
+  lives: 3,
+  score: 0,
+  telemetry: EMPTY_TELEMETRY,
+  touchdown: null,
+  finished: null,
+  ticketed: false,
+};
+
+/** One store per page instance (created in the page), so a remount starts clean. */
+export function createLanderStore() {
+  return create<LanderUiState>(() => ({ ...initialLanderUi }));
+}
+export type LanderStore = ReturnType<typeof createLanderStore>;

@@ -1,0 +1,112 @@
+/**
+ * Glue between the store and the LiveEngine: the engine exists once audio is enabled
+ * (a user gesture), follows the store's tracks and BPM and the site-wide volume, and
+ * forwards playhead steps to DOM listeners. Lives outside React.
+ */
+import { effectiveVolume, useSoundSettings } from '../../../lib/soundSettings.ts';
+import { LiveEngine, type StepListener } from '../audio/liveEngine.ts';
+import { activeTracks } from '../engine/arrangement.ts';
+import { editorOf, type SynthState, useSynthStore } from './store.ts';
+
+let engine: LiveEngine | null = null;
+let starting: Promise<LiveEngine | null> | null = null;
+const stepListeners = new Set<StepListener>();
+let lastStep = -1;
+
+function tracksOf(s: SynthState) {
+  return activeTracks(s.loops, editorOf(s), s.linkedLoopId);
+}
+
+function forwardStep(step: number) {
+  lastStep = step;
+  for (const l of stepListeners) l(step);
+}
+
+/** Starts audio (inside a click/tap/key handler). Resolves null when the browser refuses. */
+export function enableAudio(): Promise<LiveEngine | null> {
+  if (engine) return Promise.resolve(engine);
+  if (starting) return starting;
+  const store = useSynthStore.getState();
+  store.setAudio('starting');
+  starting = LiveEngine.start(effectiveVolume())
+    .then((e) => {
+      engine = e;
+      const s = useSynthStore.getState();
+      e.setBpm(s.bpm);
+      e.setTracks(tracksOf(s));
+      useSynthStore.subscribe((next, prev) => {
+        if (next.bpm !== prev.bpm) e.setBpm(next.bpm);
+        if (
+          next.loops !== prev.loops ||
+          next.history.present !== prev.history.present ||
+          next.linkedLoopId !== prev.linkedLoopId
+        )
+          e.setTracks(tracksOf(next));
+      });
+      useSoundSettings.subscribe(() => e.setVolume(effectiveVolume()));
+      e.onStep(forwardStep);
+      useSynthStore.getState().setAudio('ready');
+      return e;
+    })
+    .catch((error: unknown) => {
+      console.warn('Synth Loops: audio could not start', error);
+      useSynthStore.getState().setAudio('failed');
+      starting = null;
+      return null;
+    });
+  return starting;
+}
+
+export async function play() {
+  const e = await enableAudio();
+  if (!e) return;
+  e.play();
+  useSynthStore.getState().setPlaying(true);
+}
+
+export function stop() {
+  engine?.stop();
+  useSynthStore.getState().setPlaying(false);
+}
+
+export function togglePlay() {
+  if (useSynthStore.getState().playing) stop();
+  else void play();
+}
+
+/** Keyboard / pad audition with the editor's current sound. */
+export async function auditionOn(midi?: number) {
+  const e = await enableAudio();
+  e?.noteOn(editorOf(useSynthStore.getState()).params, midi);
+}
+
+export function auditionOff() {
+  engine?.noteOff();
+}
+
+export function onStep(listener: StepListener): () => void {
+  stepListeners.add(listener);
+  listener(lastStep);
+  return () => stepListeners.delete(listener);
+}
+
+/** Offline render of the audible arrangement to a WAV download. */
+export async function exportWav() {
+  const store = useSynthStore.getState();
+  if (store.exporting) return;
+  store.setExporting(true);
+  try {
+    const { renderSongWav, downloadBytes } = await import('../audio/exportWav.ts');
+    const s = useSynthStore.getState();
+    const bytes = await renderSongWav({ bpm: s.bpm, tracks: tracksOf(s), bars: s.exportBars });
+    downloadBytes(bytes, `futile-synth-loops-${Math.round(s.bpm)}bpm-${s.exportBars}bars.wav`);
+  } finally {
+    useSynthStore.getState().setExporting(false);
+  }
+}
+
+/** Leaving the page stops the music; the engine stays for the next visit. */
+export function onPageLeave() {
+  stop();
+  auditionOff();
+}

@@ -1,0 +1,404 @@
+import { useEffect, useRef, useState } from 'react';
+import { useStore } from 'zustand';
+import { useSoundSettings } from '../../../lib/soundSettings.ts';
+import { GameHeader } from '../../../platform/header/GameHeader.tsx';
+import { Leaderboard } from '../../../platform/scores/Leaderboard.tsx';
+import { fetchRunTicket } from '../../../platform/scores/scoresClient.ts';
+import { GRIDS, hitPoints, MAX_MISSED_TIMEOUTS, ROUND_MS, TOTAL_ROUNDS } from '../engine/constants.ts';
+import type { RoundStats } from '../engine/engine.ts';
+import { Grid } from './Grid.tsx';
+import { WhacSound } from './sound.ts';
+import { createWhacStore, GAME_ID, type WhacStore, type WhacView } from './store.ts';
+import './whac.css';
+
+function browserStore(sound: WhacSound): WhacStore {
+  return createWhacStore({
+    fetchTicket: fetchRunTicket,
+    now: () => performance.now(),
+    requestFrame: (cb) => requestAnimationFrame(cb),
+    cancelFrame: (id) => cancelAnimationFrame(id),
+    localSeed: () => crypto.getRandomValues(new Uint32Array(1))[0],
+    onGesture: () => sound.unlock(),
+    onEvents: (events) => {
+      for (const e of events) {
+        if (e.type === 'hit') sound.whack(e.points);
+        else if (e.type === 'miss') sound.miss();
+        else if (e.type === 'timeout') sound.timeout();
+        else if (e.type === 'beep') sound.beep(e.secondsLeft);
+        else if (e.type === 'roundStarted') sound.roundStart();
+        else if (e.type === 'roundEnded') sound.roundEnd();
+        else if (e.type === 'gameOver') sound.gameOver();
+        else if (e.type === 'finished') sound.finished();
+      }
+    },
+  });
+}
+
+/** Header HUD: the persisted site-wide mute. */
+export function MuteToggle() {
+  const muted = useSoundSettings((s) => s.muted);
+  const toggleMuted = useSoundSettings((s) => s.toggleMuted);
+  return (
+    <button
+      type="button"
+      className="whac-mute"
+      aria-pressed={muted}
+      aria-label={muted ? 'Unmute sounds' : 'Mute sounds'}
+      title={muted ? 'Unmute sounds' : 'Mute sounds'}
+      onClick={toggleMuted}
+    >
+      <span aria-hidden="true">{muted ? '🔇' : '🔊'}</span>
+    </button>
+  );
+}
+
+/** The intro's tiers come from the scoring function itself, so the text cannot drift from the rules. */
+const POINTS_TIERS = [3, 2, 1].map((countdown) => ({ countdown, points: hitPoints(countdown) }));
+
+function Rules() {
+  const first = GRIDS[0];
+  const last = GRIDS[GRIDS.length - 1];
+  return (
+    <div className="whac-rules">
+      <p className="whac-lead">
+        Emojis pop up with a countdown. Whack them before it runs out — the faster, the more points!
+      </p>
+      <ul className="whac-tiers" aria-label="Points per hit">
+        {POINTS_TIERS.map((t) => (
+          <li key={t.countdown}>
+            <span className={`whac-tier__badge whac-cell__countdown--${t.countdown}`}>{t.countdown}</span>
+            <span>
+              Hit at <strong>{t.countdown}</strong>: <strong>{t.points} points</strong>
+            </span>
+          </li>
+        ))}
+      </ul>
+      <ul className="whac-rule-list">
+        <li>
+          A click on an empty hole costs <strong>1 point</strong> (never below 0).
+        </li>
+        <li>{MAX_MISSED_TIMEOUTS} emojis that get away end the game.</li>
+        <li>
+          {TOTAL_ROUNDS} rounds of {ROUND_MS / 1000} seconds; the grid grows from {first.rows}×{first.cols} to{' '}
+          {last.rows}×{last.cols}.
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+function WaitingScreen({ store }: { store: WhacStore }) {
+  const startGame = useStore(store, (s) => s.startGame);
+  const starting = useStore(store, (s) => s.starting);
+  return (
+    <div className="whac-waiting">
+      <section className="whac-card whac-intro" aria-labelledby="whac-intro-title">
+        <div className="whac-intro__faces" aria-hidden="true">
+          <span>🐸</span>
+          <span>🦊</span>
+          <span>🐼</span>
+          <span>👻</span>
+          <span>🦄</span>
+        </div>
+        <h2 id="whac-intro-title" className="whac-card__title">
+          How to play
+        </h2>
+        <Rules />
+        <button
+          type="button"
+          className="button whac-cta"
+          onClick={() => void startGame()}
+          disabled={starting}
+        >
+          {starting ? 'Starting…' : 'Start Game'}
+        </button>
+      </section>
+      <div className="whac-card whac-board">
+        <Leaderboard gameId={GAME_ID} />
+      </div>
+    </div>
+  );
+}
+
+function Lives({ missed }: { missed: number }) {
+  const left = MAX_MISSED_TIMEOUTS - missed;
+  return (
+    <span className="whac-lives" role="img" aria-label={`${left} of ${MAX_MISSED_TIMEOUTS} lives left`}>
+      {Array.from({ length: MAX_MISSED_TIMEOUTS }, (_, i) => (
+        <span key={i} className={i < left ? 'whac-life' : 'whac-life whac-life--lost'}>
+          {i < left ? '❤️' : '🖤'}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+function MiniGrid({ rows, cols }: { rows: number; cols: number }) {
+  return (
+    <div className="whac-mini" style={{ gridTemplateColumns: `repeat(${cols}, 1fr)` }} aria-hidden="true">
+      {Array.from({ length: rows * cols }, (_, i) => (
+        <span key={i} />
+      ))}
+    </div>
+  );
+}
+
+function RoundStartScreen({ store }: { store: WhacStore }) {
+  const round = useStore(store, (s) => s.round);
+  const rows = useStore(store, (s) => s.rows);
+  const cols = useStore(store, (s) => s.cols);
+  const score = useStore(store, (s) => s.score);
+  const missed = useStore(store, (s) => s.missedTimeouts);
+  const startRound = useStore(store, (s) => s.startRound);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => button.current?.focus(), []);
+  return (
+    <section className="whac-card whac-panel" aria-labelledby="whac-round-title">
+      <p className="whac-kicker">
+        Round {round} of {TOTAL_ROUNDS}
+      </p>
+      <h2 id="whac-round-title" className="whac-card__title">
+        Get ready!
+      </h2>
+      <MiniGrid rows={rows} cols={cols} />
+      <p className="whac-muted">
+        {rows}×{cols} grid · {ROUND_MS / 1000} seconds
+      </p>
+      {round > 1 && (
+        <div className="whac-chips">
+          <span className="whac-chip">Score {score}</span>
+          <Lives missed={missed} />
+        </div>
+      )}
+      <button ref={button} type="button" className="button whac-cta" onClick={startRound}>
+        Start Round
+      </button>
+    </section>
+  );
+}
+
+function TimerBar({ store }: { store: WhacStore }) {
+  const bar = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const update = (left: number) => {
+      if (bar.current) bar.current.style.transform = `scaleX(${left / ROUND_MS})`;
+    };
+    update(store.getState().exactMsLeft());
+    return store.getState().subscribeFrame(update);
+  }, [store]);
+  return (
+    <div className="whac-timer" aria-hidden="true">
+      <div ref={bar} className="whac-timer__fill" />
+    </div>
+  );
+}
+
+function PlayingHud({ store }: { store: WhacStore }) {
+  const round = useStore(store, (s) => s.round);
+  const score = useStore(store, (s) => s.score);
+  const hits = useStore(store, (s) => s.hits);
+  const missed = useStore(store, (s) => s.missedTimeouts);
+  const secondsLeft = useStore(store, (s) => s.secondsLeft);
+  return (
+    <div className="whac-hud">
+      <div className="whac-hud__row">
+        <span className="whac-hud__item">
+          <span className="whac-hud__label">Round</span>
+          <span className="whac-hud__value">
+            {round}/{TOTAL_ROUNDS}
+          </span>
+        </span>
+        <span className="whac-hud__item whac-hud__score">
+          <span className="whac-hud__label">Score</span>
+          <span key={hits} className="whac-hud__value whac-bump" data-testid="whac-score">
+            {score}
+          </span>
+        </span>
+        <span className={secondsLeft <= 5 ? 'whac-hud__item whac-hud__time--low' : 'whac-hud__item'}>
+          <span className="whac-hud__label">Time</span>
+          <span className="whac-hud__value" role="timer">
+            {secondsLeft}s
+          </span>
+        </span>
+        <span className="whac-hud__item">
+          <span className="whac-hud__label">Lives</span>
+          <Lives missed={missed} />
+        </span>
+      </div>
+      <TimerBar store={store} />
+    </div>
+  );
+}
+
+function StatsTable({ stats }: { stats: RoundStats }) {
+  return (
+    <dl className="whac-stats">
+      <div>
+        <dt>Hits</dt>
+        <dd>
+          {stats.hits}/{stats.spawned}
+        </dd>
+      </div>
+      <div>
+        <dt>Lightning hits (at 3)</dt>
+        <dd>{stats.fastHits}</dd>
+      </div>
+      <div>
+        <dt>Points earned</dt>
+        <dd>+{stats.points}</dd>
+      </div>
+      <div>
+        <dt>Missed clicks</dt>
+        <dd>
+          {stats.missClicks}
+          {stats.pointsLost > 0 ? ` (−${stats.pointsLost})` : ''}
+        </dd>
+      </div>
+      <div>
+        <dt>Got away</dt>
+        <dd>{stats.timeouts}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function RoundEndScreen({ store }: { store: WhacStore }) {
+  const round = useStore(store, (s) => s.round);
+  const stats = useStore(store, (s) => s.roundStats);
+  const score = useStore(store, (s) => s.score);
+  const missed = useStore(store, (s) => s.missedTimeouts);
+  const nextRound = useStore(store, (s) => s.nextRound);
+  const last = round >= TOTAL_ROUNDS;
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => button.current?.focus(), []);
+  return (
+    <section className="whac-card whac-panel" aria-labelledby="whac-round-end-title">
+      <p className="whac-kicker">
+        Round {round} of {TOTAL_ROUNDS}
+      </p>
+      <h2 id="whac-round-end-title" className="whac-card__title">
+        Round {round} complete!
+      </h2>
+      <StatsTable stats={stats} />
+      <div className="whac-chips">
+        <span className="whac-chip whac-chip--big">Total {score}</span>
+        <Lives missed={missed} />
+      </div>
+      <button ref={button} type="button" className="button whac-cta" onClick={nextRound}>
+        {last ? 'See Final Score' : 'Next Round'}
+      </button>
+    </section>
+  );
+}
+
+function Confetti() {
+  const bits = ['🎉', '⭐', '🐸', '✨', '🦄', '🎊', '🐼', '💛', '🦊', '🎉', '✨', '⭐'];
+  return (
+    <div className="whac-confetti" aria-hidden="true">
+      {bits.map((b, i) => (
+        <span key={i} style={{ left: `${(i * 83) % 100}%`, animationDelay: `${(i % 6) * 0.25}s` }}>
+          {b}
+        </span>
+      ))}
+    </div>
+  );
+}
+
+function EndScreen({ store, finished }: { store: WhacStore; finished: boolean }) {
+  const score = useStore(store, (s) => s.score);
+  const roundsCompleted = useStore(store, (s) => s.roundsCompleted);
+  const history = useStore(store, (s) => s.history);
+  const submission = useStore(store, (s) => s.submission);
+  const verifiable = useStore(store, (s) => s.verifiable);
+  const playAgain = useStore(store, (s) => s.playAgain);
+  const hits = history.reduce((n, h) => n + h.hits, 0);
+  const missClicks = history.reduce((n, h) => n + h.missClicks, 0);
+  return (
+    <div className="whac-end">
+      {finished && <Confetti />}
+      <section className="whac-card whac-panel" aria-labelledby="whac-end-title">
+        <p className="whac-kicker">
+          {finished ? 'All 8 rounds cleared' : `${MAX_MISSED_TIMEOUTS} emojis got away`}
+        </p>
+        <h2 id="whac-end-title" className="whac-card__title">
+          {finished ? 'Game Complete!' : 'Game Over'}
+        </h2>
+        <p className="whac-final" data-testid="whac-final-score">
+          {score}
+          <span className="whac-final__unit">points</span>
+        </p>
+        <div className="whac-chips">
+          <span className="whac-chip">
+            Rounds {roundsCompleted}/{TOTAL_ROUNDS}
+          </span>
+          <span className="whac-chip">Hits {hits}</span>
+          <span className="whac-chip">Missed clicks {missClicks}</span>
+        </div>
+        {!verifiable && (
+          <p className="whac-muted whac-small">
+            This run was played offline from the score server, so it is submitted unverified.
+          </p>
+        )}
+        <button type="button" className="button whac-cta" onClick={playAgain}>
+          Play Again
+        </button>
+      </section>
+      <div className="whac-card whac-board">
+        <Leaderboard gameId={GAME_ID} submission={submission} />
+      </div>
+    </div>
+  );
+}
+
+function Game({ store }: { store: WhacStore }) {
+  const phase = useStore(store, (s) => s.phase);
+  return (
+    <div className="whac-screen" data-phase={phase} key={phase}>
+      <Screen store={store} phase={phase} />
+    </div>
+  );
+}
+
+function Screen({ store, phase }: { store: WhacStore; phase: WhacView['phase'] }) {
+  switch (phase) {
+    case 'waiting':
+      return <WaitingScreen store={store} />;
+    case 'round-start':
+      return <RoundStartScreen store={store} />;
+    case 'playing':
+      return (
+        <div className="whac-play">
+          <PlayingHud store={store} />
+          <Grid store={store} />
+        </div>
+      );
+    case 'round-end':
+      return <RoundEndScreen store={store} />;
+    case 'game-over':
+      return <EndScreen store={store} finished={false} />;
+    case 'finished':
+      return <EndScreen store={store} finished />;
+  }
+}
+
+/** /whac-a-moji */
+export function WhacPage() {
+  const [store, setStore] = useState<WhacStore | null>(null);
+  useEffect(() => {
+    const sound = new WhacSound();
+    const s = browserStore(sound);
+    setStore(s);
+    return () => {
+      s.getState().dispose();
+      sound.dispose();
+    };
+  }, []);
+  return (
+    <div className="whac-page">
+      <GameHeader title="Whac-a-Moji">
+        <MuteToggle />
+      </GameHeader>
+      <main className="whac-main">{store && <Game store={store} />}</main>
+    </div>
+  );
+}
