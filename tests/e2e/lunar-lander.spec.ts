@@ -1,0 +1,194 @@
+import { expect, type Page, test } from '@playwright/test';
+import { autopilot, type PilotView } from '../../src/games/lunar-lander/engine/autopilot.ts';
+import { INPUT_LEFT, INPUT_RIGHT, INPUT_THRUST } from '../../src/games/lunar-lander/engine/constants.ts';
+
+/**
+ * Lunar Lander end to end against the real server: the test flies the lander with real
+ * key presses. Time is Playwright's fake clock: each step jumps it 250 ms (100 ms near
+ * the ground), which the page turns into one frame of 15 (6) fixed ticks, and the pilot
+ * reads the HUD's flight data between steps (an engine-derived autopilot, closed loop).
+ * One frame per step keeps software-rendered WebGL affordable.
+ */
+
+test.describe.configure({ timeout: 300_000 });
+
+const SHOTS = 'test-results/lander-screens';
+const KEYS: [number, string][] = [
+  [INPUT_THRUST, 'ArrowUp'],
+  [INPUT_LEFT, 'ArrowLeft'],
+  [INPUT_RIGHT, 'ArrowRight'],
+];
+
+function watchConsole(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    // Offline machines cannot reach the display-font service; that failure is not ours.
+    if (msg.type() === 'error' && !msg.text().includes('ERR_NAME_NOT_RESOLVED')) errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.push(err.message));
+  return errors;
+}
+
+async function readView(page: Page): Promise<PilotView> {
+  const hud = page.getByRole('region', { name: 'Flight data' });
+  const attrs = await hud.evaluate((el) => ({ ...(el as HTMLElement).dataset }));
+  return {
+    dx: Number(attrs.dx),
+    height: Number(attrs.height),
+    vx: Number(attrs.vx),
+    vy: Number(attrs.vy),
+    halfWidth: Number(attrs.halfWidth),
+  };
+}
+
+/** Moves fake time on in frames of `frame` ms (one rendered frame each). */
+async function advance(page: Page, ms: number, frame = 100) {
+  for (let t = 0; t < ms; t += frame) await page.clock.fastForward(frame);
+}
+
+/** Holds keys per the pilot until a dialog (landed / crashed / game over) opens. */
+async function fly(page: Page, pilot: (view: PilotView) => number) {
+  let held = 0;
+  const dialog = page.getByRole('dialog');
+  for (let step = 0; step < 900; step++) {
+    if (await dialog.count()) break;
+    const view = await readView(page);
+    const bits = pilot(view);
+    for (const [bit, key] of KEYS) {
+      if (bits & bit && !(held & bit)) await page.keyboard.down(key);
+      if (!(bits & bit) && held & bit) await page.keyboard.up(key);
+    }
+    held = bits;
+    await page.clock.fastForward(view.height > 40 ? 250 : 100);
+  }
+  for (const [bit, key] of KEYS) if (held & bit) await page.keyboard.up(key);
+  await expect(dialog).toBeVisible();
+}
+
+async function startMission(page: Page, shotName?: string) {
+  await page.clock.install();
+  await page.goto('/lunar-lander');
+  const intro = page.getByRole('dialog', { name: 'Lunar Lander' });
+  await expect(intro).toBeVisible();
+  await expect(intro.getByRole('heading', { name: 'High Scores' })).toBeVisible();
+  await expect(intro.getByRole('region', { name: 'Controls' })).toContainText('side thrusters');
+  if (shotName) await page.screenshot({ path: `${SHOTS}/${shotName}` });
+  // From here on, time moves only when the test says so.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 2000);
+  await intro.getByRole('button', { name: 'Start mission' }).click();
+  await expect(page.getByRole('region', { name: 'Flight data' })).toBeVisible();
+}
+
+/** Lands level 1, then drops the lander three times: game over at level 2. */
+async function playToGameOver(page: Page, shots: string | null) {
+  await fly(page, autopilot);
+  const landed = page.getByRole('dialog', { name: 'Touchdown!' });
+  await expect(landed).toBeVisible();
+  await expect(landed).toContainText('Level 1 cleared');
+  await expect(page.getByTestId('hud-level')).toHaveText('2');
+  if (shots) await page.screenshot({ path: `${SHOTS}/${shots}-landed.png` });
+  await landed.getByRole('button', { name: 'Next level' }).click();
+
+  for (let life = 3; life >= 1; life--) {
+    await fly(page, () => 0);
+    if (life > 1) {
+      const crashed = page.getByRole('dialog', { name: 'Crashed!' });
+      await expect(crashed).toContainText(`${life - 1} ${life - 1 === 1 ? 'life' : 'lives'} left`);
+      if (shots && life === 3) {
+        await advance(page, 300); // let the explosion bloom
+        await page.screenshot({ path: `${SHOTS}/${shots}-crashed.png` });
+      }
+      await crashed.getByRole('button', { name: 'Try again' }).click();
+    }
+  }
+  const over = page.getByRole('dialog', { name: 'Game over' });
+  await expect(over).toBeVisible();
+  await expect(over.getByTestId('final-level')).toHaveText('2');
+  const score = Number(await over.getByTestId('final-score').textContent());
+  expect(score).toBeGreaterThan(100);
+  return { over, score };
+}
+
+test('anonymous pilot lands, crashes to game over and posts an unverified score', async ({ page }) => {
+  const errors = watchConsole(page);
+  await startMission(page, 'desktop-intro.png');
+  await advance(page, 600);
+  await page.screenshot({ path: `${SHOTS}/desktop-playing.png` });
+  const { over, score } = await playToGameOver(page, 'desktop');
+
+  await expect(over.getByText(`Your score: ${score}`)).toBeVisible();
+  await over.getByLabel('Your name').fill('Anon Pilot');
+  await page.screenshot({ path: `${SHOTS}/desktop-gameover.png` });
+  await over.getByRole('button', { name: 'Submit' }).click();
+  await expect(over.getByRole('status').filter({ hasText: 'You placed #' })).toBeVisible();
+  const row = over.getByRole('listitem').filter({ hasText: 'Anon Pilot' });
+  await expect(row).toContainText(String(score));
+  await expect(row.getByText('You')).toHaveCount(0);
+  await expect(row.getByRole('img', { name: 'Verified' })).toHaveCount(0);
+
+  await over.getByRole('button', { name: 'Play again' }).click();
+  await expect(page.getByRole('region', { name: 'Flight data' })).toBeVisible();
+  await expect(page.getByTestId('hud-level')).toHaveText('1');
+  expect(errors).toEqual([]);
+});
+
+test('signed-in pilot posts a run the server replays and verifies', async ({ page }) => {
+  const errors = watchConsole(page);
+  await page.goto('/api/account/dev_login.php?as=user&redirect=/lunar-lander');
+  await expect(page).toHaveURL(/\/lunar-lander$/);
+  await startMission(page);
+  const { over, score } = await playToGameOver(page, null);
+
+  // The name is prefilled from the account.
+  await expect(over.getByLabel('Your name')).not.toHaveValue('');
+  await over.getByRole('button', { name: 'Submit' }).click();
+  await expect(over.getByText('Run verified by replay on the server.')).toBeVisible();
+  await expect(over.getByRole('status').filter({ hasText: '✓ Verified' })).toBeVisible();
+  const mine = over.locator('.leaderboard__row--mine');
+  await expect(mine).toContainText(String(score));
+  await expect(mine.getByText('You', { exact: true })).toBeVisible();
+  await expect(mine.getByRole('img', { name: 'Verified' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/desktop-verified.png` });
+  expect(errors).toEqual([]);
+});
+
+test('game over at level 1 offers no submission; mute toggle persists', async ({ page }) => {
+  await startMission(page);
+  for (let i = 0; i < 3; i++) {
+    await fly(page, () => 0);
+    const crashed = page.getByRole('dialog', { name: 'Crashed!' });
+    if (i < 2) await crashed.getByRole('button', { name: 'Try again' }).click();
+  }
+  const over = page.getByRole('dialog', { name: 'Game over' });
+  await expect(over.getByText('Land at least once to post a score.')).toBeVisible();
+  await expect(over.getByLabel('Your name')).toHaveCount(0);
+
+  const mute = page.getByRole('button', { name: 'Mute sound' });
+  await mute.click();
+  await expect(page.getByRole('button', { name: 'Unmute sound' })).toHaveAttribute('aria-pressed', 'true');
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Unmute sound' })).toBeVisible();
+});
+
+test.describe('phone', () => {
+  test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
+
+  test('touch controls fly the lander; screens fit a phone', async ({ page }) => {
+    const errors = watchConsole(page);
+    await startMission(page, 'phone-intro.png');
+    const thrust = page.getByRole('button', { name: 'Main engine' });
+    await expect(thrust).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Left thruster' })).toBeVisible();
+    const before = await readView(page);
+    await thrust.dispatchEvent('pointerdown', { pointerId: 1, isPrimary: true });
+    await advance(page, 1000);
+    await thrust.dispatchEvent('pointerup', { pointerId: 1, isPrimary: true });
+    await advance(page, 100);
+    const after = await readView(page);
+    expect(after.vy).toBeGreaterThan(before.vy); // the main engine pushed up
+    await page.screenshot({ path: `${SHOTS}/phone-playing.png` });
+    await playToGameOver(page, 'phone');
+    await page.screenshot({ path: `${SHOTS}/phone-gameover.png` });
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,197 @@
+import { expect, type Page, test } from '@playwright/test';
+import config from '../../playwright.config.ts';
+import { compareOnsets, detectOnsets } from '../../src/games/synth/engine/onsets.ts';
+import { stepTime } from '../../src/games/synth/engine/timing.ts';
+import { decodeWav16 } from '../../src/games/synth/engine/wav.ts';
+import { watchConsole } from './watchConsole.ts';
+
+/**
+ * Synth Loops end to end against the real server and build: enable audio, build a
+ * pattern, save a loop, mute it, save the song signed in, reload with ?loadId=.
+ */
+
+const SHOTS = 'test-results/synth-screens';
+const baseArgs = config.use?.launchOptions?.args ?? [];
+test.use({
+  launchOptions: {
+    ...config.use?.launchOptions,
+    args: [...baseArgs, '--autoplay-policy=no-user-gesture-required'],
+  },
+});
+
+async function buildPattern(page: Page, steps: number[]) {
+  await page.getByRole('button', { name: 'Clear' }).click();
+  for (const s of steps) await page.getByRole('button', { name: `Step ${s}`, exact: true }).click();
+  for (const s of steps)
+    await expect(page.getByRole('button', { name: `Step ${s}`, exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+}
+
+test('design, sequence, loop, save signed in and restore with ?loadId=', async ({ page }) => {
+  const watch = watchConsole(page);
+  await page.goto('/api/account/dev_login.php?as=user&redirect=/synth');
+  await expect(page).toHaveURL(/\/synth$/);
+  await expect(page.getByRole('heading', { name: 'Sound' })).toBeVisible();
+  for (const card of ['Pattern', 'Transport', 'Loops'])
+    await expect(page.getByRole('heading', { name: card, exact: true })).toBeVisible();
+  await expect(page.getByText('No loops yet — design a sound, make a pattern, and Save Loop.')).toBeVisible();
+
+  // Enable Audio is shown until audio is ready.
+  const enable = page.getByRole('button', { name: 'Enable Audio' });
+  await enable.click();
+  await expect(enable).toBeHidden();
+
+  // Sound: a preset and a knob moved from the keyboard (role=slider).
+  await page.getByRole('button', { name: 'Bass', exact: true }).click();
+  const cutoff = page.getByRole('slider', { name: 'Cutoff' });
+  await cutoff.focus();
+  await page.keyboard.press('End');
+  await expect(cutoff).toHaveAttribute('aria-valuenow', '8000');
+  await page.keyboard.press('Home');
+  await expect(cutoff).toHaveAttribute('aria-valuenow', '100');
+  await page.keyboard.press('PageUp');
+  await expect(cutoff).not.toHaveAttribute('aria-valuenow', '100');
+  // Undo (Ctrl+Z) walks the knob back.
+  await page.locator('body').click({ position: { x: 5, y: 400 } });
+  await page.keyboard.press('Control+z');
+  await expect(cutoff).toHaveAttribute('aria-valuenow', '100');
+
+  await buildPattern(page, [1, 5, 9, 13]);
+
+  // Transport: a typed BPM outside 60..180 reverts.
+  const bpm = page.getByRole('textbox', { name: 'BPM' });
+  await bpm.fill('250');
+  await bpm.press('Enter');
+  await expect(bpm).toHaveValue('100');
+  await bpm.fill('132');
+  await bpm.press('Enter');
+  await expect(bpm).toHaveValue('132');
+
+  // Play: the playhead moves over the pads from the audio clock.
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect(page.locator('.synth-steps .is-playhead')).toHaveCount(1);
+  const first = await page.locator('.synth-steps .is-playhead').getAttribute('data-step');
+  await expect
+    .poll(async () => page.locator('.synth-steps .is-playhead').getAttribute('data-step'), { timeout: 5000 })
+    .not.toBe(first);
+
+  // Loops: save, mute.
+  await page.getByRole('button', { name: 'Save Loop' }).click();
+  const loops = page.locator('.synth-loop');
+  await expect(loops).toHaveCount(1);
+  await expect(loops.first().locator('.synth-loop__name')).toHaveText('Loop');
+  await page.getByRole('button', { name: 'Mute Loop' }).click();
+  await expect(page.getByRole('button', { name: 'Unmute Loop' })).toHaveAttribute('aria-pressed', 'true');
+
+  await page.screenshot({ path: `${SHOTS}/desktop.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
+
+  // Save the song through the account menu's shared flow.
+  await page.getByRole('button', { name: /^Account:/ }).click();
+  await page.getByRole('menuitem', { name: 'Save' }).click();
+  const prompt = page.getByRole('dialog');
+  await expect(prompt.getByRole('textbox')).toHaveValue('composition');
+  await prompt.getByRole('textbox').fill('my jam');
+  await prompt.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Saved "my jam"');
+  await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+
+  const list = await page.request.get('/api/saves/list.php?appId=synth');
+  const { items } = (await list.json()) as { items: { id: string; key: string }[] };
+  const saved = items.find((i) => i.key === 'my jam');
+  expect(saved).toBeTruthy();
+
+  // A fresh page with ?loadId= restores the song.
+  await page.goto(`/synth?loadId=${encodeURIComponent(saved?.id ?? '')}`);
+  await expect(page.locator('.synth-loop')).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Unmute Loop' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'BPM' })).toHaveValue('132');
+  await page.getByRole('button', { name: 'Edit Loop' }).click();
+  for (const s of [1, 5, 9, 13])
+    await expect(page.getByRole('button', { name: `Step ${s}`, exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  await expect(page.getByRole('button', { name: 'Step 2', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
+  expect(watch.errors).toEqual([]);
+});
+
+test('a bad ?loadId= is silently ignored; rename, edit and delete loops', async ({ page }) => {
+  const watch = watchConsole(page);
+  await page.goto('/synth?loadId=does-not-exist');
+  await expect(page.getByRole('heading', { name: 'Loops', exact: true })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Kick', exact: true }).click();
+  await buildPattern(page, [1, 9]);
+  await page.getByRole('button', { name: 'Save Loop' }).click();
+  await page.getByRole('button', { name: 'Hat', exact: true }).click();
+  await buildPattern(page, [3, 7, 11, 15]);
+  await page.getByRole('button', { name: 'Save Loop' }).click();
+  await expect(page.locator('.synth-loop')).toHaveCount(2);
+
+  await page.getByRole('button', { name: 'Rename Loop' }).first().click();
+  const rename = page.getByRole('textbox', { name: 'New name for Loop' });
+  await rename.fill('Four kicks');
+  await rename.press('Enter');
+  await expect(page.locator('.synth-loop__name').first()).toHaveText('Four kicks');
+
+  await page.getByRole('button', { name: 'Edit Four kicks' }).click();
+  await expect(page.getByRole('textbox', { name: 'Sound name' })).toHaveValue('Kick');
+  await expect(page.getByRole('button', { name: 'Step 9', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(page.getByRole('button', { name: 'Step 3', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
+
+  await page.getByRole('button', { name: 'Delete Four kicks' }).click();
+  await page.getByRole('button', { name: 'Delete Loop' }).click();
+  await expect(page.getByText('No loops yet — design a sound, make a pattern, and Save Loop.')).toBeVisible();
+  expect(watch.errors).toEqual([]);
+});
+
+test('exports the song as a 16-bit WAV whose notes sit on the grid', async ({ page }) => {
+  await page.goto('/synth');
+  await page.getByRole('button', { name: 'Hat', exact: true }).click();
+  await buildPattern(page, [1, 5, 9, 13]);
+  await page.getByRole('combobox', { name: 'Bars' }).selectOption('2');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export WAV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('futile-synth-loops-100bpm-2bars.wav');
+  const stream = await file.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(c as Buffer);
+  const wav = decodeWav16(new Uint8Array(Buffer.concat(chunks)));
+  expect(wav.sampleRate).toBe(44100);
+  expect(wav.channels).toHaveLength(2);
+  // 2 bars at 100 BPM = 4.8 s, plus the release/delay tail.
+  expect(wav.channels[0].length / 44100).toBeGreaterThan(4.8);
+  // Hats on steps 1, 5, 9, 13 of both bars: each onset within 1 ms of its grid time.
+  const grid = [0, 1].flatMap((bar) => [0, 4, 8, 12].map((step) => stepTime(step, bar, 100)));
+  const found = compareOnsets(grid, detectOnsets(wav.channels[0], 44100, 0.02, 0.05), 0.02);
+  expect(found.missing).toBe(0);
+  expect(found.extra).toBe(0);
+  expect(found.maxS).toBeLessThan(0.001);
+});
+
+test.describe('phone', () => {
+  test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  test('fits a phone screen', async ({ page }) => {
+    await page.goto('/synth');
+    await page.getByRole('button', { name: 'Enable Audio' }).click();
+    await page.getByRole('button', { name: 'Save Loop' }).click();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${SHOTS}/phone.png`, fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/phone-top.png` });
+  });
+});
