@@ -1,0 +1,115 @@
+/**
+ * Frame times of each game page's scripted scene (benchmarks/scenes.ts): rAF timestamps
+ * collected in the page for the recording time, unthrottled and with 4× CPU throttling
+ * (Emulation.setCPUThrottlingRate). Headless Chromium renders WebGL in software (SwiftShader).
+ */
+import { loopSteps, setCpuThrottling, startFrameRecording, stopFrameRecording } from '../lib/pagedriver.ts';
+import { errorNote, openScene, presentScenes } from '../lib/pages.ts';
+import { ensureBuild, ensureServer, launchBrowser, recordServerUser, siteOptions } from '../lib/site.ts';
+import { frameDeltas, frameStats, histogram } from '../lib/stats.ts';
+import type { BenchFigure, BenchPart } from '../types.ts';
+
+/** Headless Chromium paces rAF at 60 Hz: a frame every 16.7 ms is the best a page can do there. */
+const DISPLAY_INTERVAL_MS = 1000 / 60;
+const CPU_RATES = [1, 4];
+
+export const part: BenchPart = {
+  name: 'frames',
+  description:
+    'Frame times (p50/p95/p99) and dropped frames of each game page, unthrottled and at 4× CPU throttling',
+  async run(ctx) {
+    const build = await ensureBuild(ctx);
+    const scenes = presentScenes(ctx, build);
+    if (!scenes.length) return [];
+    const server = await ensureServer(ctx);
+    recordServerUser('frames');
+    const recordMs = siteOptions().framesMs;
+    const warmupMs = ctx.quick ? 1000 : 3000;
+    const figures: BenchFigure[] = [];
+    const browser = await launchBrowser(ctx);
+    try {
+      for (const scene of scenes) {
+        ctx.progress(`${scene.path}: ${scene.description}`);
+        let opened: Awaited<ReturnType<typeof openScene>> | null = null;
+        try {
+          opened = await openScene(browser, server.origin, scene);
+          const { page } = opened;
+          const cdp = await page.context().newCDPSession(page);
+          const input = loopSteps(page, scene.loop);
+          try {
+            await page.waitForTimeout(warmupMs);
+            for (const rate of CPU_RATES) {
+              await setCpuThrottling(cdp, rate);
+              await page.waitForTimeout(500);
+              ctx.progress(`${scene.path}: recording ${recordMs / 1000} s at ${rate}× CPU…`);
+              await startFrameRecording(page);
+              await page.waitForTimeout(recordMs);
+              const timestamps = await stopFrameRecording(page);
+              figures.push(...frameFigures(scene.slug, scene.path, rate, timestamps));
+              ctx.chart?.({
+                kind: 'histogram',
+                id: `frames-${scene.slug}-cpu${rate}x`,
+                title: `Frame times ${scene.path} at ${rate}× CPU (${timestamps.length} frames)`,
+                unit: 'ms',
+                ...histogram(frameDeltas(timestamps), 0, 2.5, 24),
+                markers: [
+                  { value: DISPLAY_INTERVAL_MS, label: '60 Hz' },
+                  { value: 2 * DISPLAY_INTERVAL_MS, label: '30 Hz' },
+                ],
+              });
+            }
+            await setCpuThrottling(cdp, 1);
+          } finally {
+            await input
+              .stop()
+              .catch((error: Error) =>
+                ctx.note?.(`${scene.path}: scene input stopped: ${error.message.split('\n')[0]}`),
+              );
+          }
+          const errors = errorNote(scene, opened.errors);
+          if (errors) ctx.note?.(errors);
+        } catch (error) {
+          ctx.note?.(`${scene.path}: not measured: ${(error as Error).message.split('\n')[0]}`);
+        } finally {
+          await opened?.context.close();
+        }
+      }
+    } finally {
+      await browser.close();
+    }
+    return figures;
+  },
+};
+
+export function frameFigures(
+  slug: string,
+  path: string,
+  cpuRate: number,
+  timestamps: number[],
+): BenchFigure[] {
+  const stats = frameStats(timestamps, DISPLAY_INTERVAL_MS);
+  const id = `frames.${slug}.cpu${cpuRate}x`;
+  const label = `${path.split('?')[0]} ${cpuRate}× CPU`;
+  const ms = (v: number) => Math.round(v * 100) / 100;
+  return [
+    { id: `${id}.p50`, label: `${label} frame p50`, value: ms(stats.p50), unit: 'ms', better: 'lower' },
+    { id: `${id}.p95`, label: `${label} frame p95`, value: ms(stats.p95), unit: 'ms', better: 'lower' },
+    { id: `${id}.p99`, label: `${label} frame p99`, value: ms(stats.p99), unit: 'ms', better: 'lower' },
+    {
+      id: `${id}.dropped`,
+      label: `${label} dropped frames`,
+      value: stats.dropped,
+      unit: `of ${stats.frames + stats.dropped}`,
+      better: 'lower',
+    },
+    {
+      id: `${id}.fps`,
+      label: `${label} frames per second`,
+      value: Math.round(stats.fps * 10) / 10,
+      unit: 'fps',
+      better: 'higher',
+    },
+  ];
+}
+
+export default part;

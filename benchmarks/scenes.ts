@@ -1,0 +1,116 @@
+/**
+ * Each game page's scripted scene, in one place: the URL, the clicks and keys that get it
+ * going, and the input repeated while frames or memory are recorded. A step whose
+ * element is missing fails the page unless it is marked optional (games change; a
+ * scene should still run their main loop).
+ */
+import type { GameSlug } from '../src/routeTable.ts';
+
+export type SceneStep =
+  /** Click the first element matching a Playwright selector (role=…, text=…, CSS). */
+  | { click: string; optional?: boolean; timeoutMs?: number }
+  /** Press a key (keyboard.press). */
+  | { press: string }
+  /** Hold a key down for a while (thrust, walk). */
+  | { hold: string; ms: number }
+  /** Drag the mouse along a closed circle on the page (draws a loop track). */
+  | { drawCircle: { cx: number; cy: number; r: number } }
+  /** Click at page coordinates (a canvas has no elements to aim at). */
+  | { clickAt: { x: number; y: number } }
+  | { waitMs: number };
+
+export interface Scene {
+  slug: GameSlug;
+  /** Path and query, e.g. "/gravity?preset=proto-disk". */
+  path: string;
+  /** What the scene shows while recording. */
+  description: string;
+  /** Run once after the page loads. */
+  start: SceneStep[];
+  /** Run over and over while recording (keeps the game in play, e.g. restarts after a crash). */
+  loop?: SceneStep[];
+}
+
+export const SCENES: Scene[] = [
+  {
+    slug: 'gravity',
+    path: '/gravity?preset=proto-disk',
+    description: 'Proto Disk preset running (the largest body count)',
+    start: [{ waitMs: 500 }],
+  },
+  {
+    slug: 'lunar-lander',
+    path: '/lunar-lander',
+    description: 'a level in play: thrust and steer, then next level / try again / play again',
+    start: [{ click: 'role=button[name=/start mission/i]', timeoutMs: 15_000 }],
+    loop: [
+      { hold: 'ArrowUp', ms: 400 },
+      { hold: 'ArrowLeft', ms: 150 },
+      { hold: 'ArrowRight', ms: 150 },
+      { waitMs: 300 },
+      {
+        click: 'role=button[name=/^(next level|try again|play again|start mission)/i]',
+        optional: true,
+        timeoutMs: 100,
+      },
+    ],
+  },
+  {
+    slug: 'whac-a-moji',
+    path: '/whac-a-moji',
+    description: 'rounds in play: emojis spawning, hits on live ones, next round when one ends',
+    start: [
+      { click: 'role=button[name=/^start game/i]', timeoutMs: 15_000 },
+      { click: 'role=button[name=/^start round/i]', timeoutMs: 10_000 },
+    ],
+    loop: [
+      { click: '.whac-cell[data-state="up"]', optional: true, timeoutMs: 300 },
+      { waitMs: 200 },
+      {
+        click: 'role=button[name=/^(next round|see final score|play again|start round|start game)/i]',
+        optional: true,
+        timeoutMs: 100,
+      },
+    ],
+  },
+  {
+    slug: 'synth',
+    path: '/synth',
+    description: 'audio enabled, transport playing the default loops',
+    start: [
+      { click: 'role=button[name=/enable audio/i]', optional: true, timeoutMs: 10_000 },
+      { click: 'role=button[name="Play"]', timeoutMs: 10_000 },
+    ],
+  },
+  {
+    slug: 'yardcore',
+    path: '/yardcore',
+    description: 'a new game: walking and mowing',
+    start: [{ click: 'role=button[name=/new game/i]', optional: true, timeoutMs: 3000 }, { waitMs: 1500 }],
+    loop: [
+      { hold: 'ArrowRight', ms: 600 },
+      { hold: 'ArrowDown', ms: 600 },
+      { hold: 'ArrowLeft', ms: 600 },
+      { hold: 'ArrowUp', ms: 600 },
+      { press: 'r' },
+    ],
+  },
+  {
+    slug: 'crit-happens',
+    path: '/crit-happens',
+    description: 'dice rolling over and over',
+    start: [],
+    loop: [{ click: 'role=button[name=/roll/i]', optional: true, timeoutMs: 500 }, { waitMs: 1500 }],
+  },
+  {
+    slug: 'race',
+    path: '/race',
+    description: 'a drawn loop track with a car racing',
+    start: [
+      { click: 'role=button[name=/^start/i]', optional: true, timeoutMs: 3000 },
+      { drawCircle: { cx: 640, cy: 420, r: 250 } },
+      { click: 'role=button[name=/add car/i]', optional: true, timeoutMs: 2000 },
+      { click: 'role=button[name=/^start/i]', optional: true, timeoutMs: 2000 },
+    ],
+  },
+];

@@ -1,0 +1,276 @@
+/**
+ * API server throughput on loopback with autocannon: scores top-10 GET, score submit and
+ * saves list, each beside a bare node:http server answering a fixed JSON in the same run
+ * (the ceiling: the same bytes as the API's top-10 answer). Server and bare server run in their own processes; rate limits off.
+ * Run alone: `npx tsx benchmarks/server/index.ts [--quick]` (BENCH_DATABASE_URL=postgres://… for PostgreSQL).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+import type { BenchContext, BenchFigure, BenchPart } from '../types.ts';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const CONNECTIONS = 50;
+/** BENCH_DATABASE_URL=postgres://… benchmarks the API on PostgreSQL (figures named server.pg.*). */
+const ON_POSTGRES = !!process.env.BENCH_DATABASE_URL?.startsWith('postgres');
+const DB = ON_POSTGRES ? 'pg.' : '';
+const DB_LABEL = ON_POSTGRES ? ' (PostgreSQL)' : '';
+
+interface Started {
+  child: ChildProcess;
+  info: { port: number; cookie?: string };
+}
+
+/** Starts a helper process and waits for its one-line JSON hello. */
+function startProcess(script: string, env: Record<string, string> = {}): Promise<Started> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, script)], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+      env: { ...process.env, NODE_ENV: 'test', ...env },
+    });
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`${script} did not start in 60 s`)), 60_000);
+    child.stdout?.on('data', (chunk) => {
+      out += chunk;
+      const line = out.split('\n')[0];
+      if (out.includes('\n')) {
+        clearTimeout(timer);
+        try {
+          resolve({ child, info: JSON.parse(line) });
+        } catch (err) {
+          reject(err);
+        }
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${script} exited with ${code}`));
+    });
+  });
+}
+
+function stopProcess(started: Started | null) {
+  if (!started) return;
+  started.child.stdin?.end();
+  setTimeout(() => started.child.kill('SIGKILL'), 3000).unref();
+}
+
+/** CPU seconds a process has used (Linux /proc; null elsewhere). Unlike req/s, this barely moves when other work shares the cores. */
+function cpuSeconds(pid: number | undefined): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime are fields 14 and 15 of stat; after "comm)" they are at 11 and 12. Ticks are 1/100 s.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+interface Load {
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(options: autocannon.Options): Promise<Load> {
+  const result = await autocannon({ connections: CONNECTIONS, pipelining: 1, ...options });
+  const bad = result.errors + result.timeouts + result.non2xx;
+  return {
+    requests: result.requests.total,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: bad,
+  };
+}
+
+const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+export const serverPart: BenchPart = {
+  name: 'server',
+  description: `API on ${ON_POSTGRES ? 'PostgreSQL' : 'SQLite'} over loopback (autocannon, 50 connections) beside a bare node:http ceiling`,
+  async run(ctx: BenchContext): Promise<BenchFigure[]> {
+    const duration = ctx.quick ? 2 : 6;
+    let bare: Started | null = null;
+    let api: Started | null = null;
+    let bodyDir: string | null = null;
+    try {
+      ctx.progress('server: starting the API (SQLite, seeded) and the bare node:http server');
+      api = await startProcess('serve.ts');
+      const apiUrl = `http://127.0.0.1:${api.info.port}`;
+      const board = await (await fetch(`${apiUrl}/api/scores/get.php?game_id=whac-a-moji`)).text();
+      bodyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'futile-bare-'));
+      fs.writeFileSync(path.join(bodyDir, 'body.json'), board);
+      bare = await startProcess('bare.ts', { BARE_BODY_FILE: path.join(bodyDir, 'body.json') });
+      const bareUrl = `http://127.0.0.1:${bare.info.port}/`;
+      const cookie = api.info.cookie as string;
+
+      const scenarios: { id: string; label: string; options: autocannon.Options }[] = [
+        {
+          id: 'scores.top10',
+          label: 'scores top-10 GET',
+          options: { url: `${apiUrl}/api/scores/get.php?game_id=whac-a-moji` },
+        },
+        {
+          id: 'scores.submit',
+          label: 'score submit POST',
+          options: {
+            url: `${apiUrl}/api/scores/submit.php`,
+            requests: [
+              {
+                method: 'POST',
+                headers: { 'content-type': 'application/json' },
+                // Scores spread over the game's range, as real players' are (the rank count depends on it).
+                setupRequest: (request) => ({
+                  ...request,
+                  body: JSON.stringify({
+                    game_id: 'whac-a-moji',
+                    player_name: 'bench',
+                    score: Math.floor(Math.random() * 6000),
+                    duration: 300,
+                  }),
+                }),
+              },
+            ],
+          },
+        },
+        {
+          id: 'saves.list',
+          label: 'saves list GET',
+          options: { url: `${apiUrl}/api/saves/list.php?appId=synth`, headers: { cookie } },
+        },
+      ];
+
+      const figures: BenchFigure[] = [];
+      ctx.progress('server: warming up');
+      for (const s of scenarios) await load({ ...s.options, duration: 1 });
+      await load({ url: bareUrl, duration: 1 });
+
+      for (const s of scenarios) {
+        ctx.progress(`server: ${s.label} (${duration} s) and the bare ceiling (${duration} s)`);
+        const bareCpu0 = cpuSeconds(bare.child.pid);
+        const ceiling = await load({ url: bareUrl, duration });
+        const bareCpu1 = cpuSeconds(bare.child.pid);
+        const apiCpu0 = cpuSeconds(api.child.pid);
+        const measured = await load({ ...s.options, duration });
+        const apiCpu1 = cpuSeconds(api.child.pid);
+        if (measured.errors) throw new Error(`${s.label}: ${measured.errors} failed requests`);
+        const ratio = measured.rps / ceiling.rps;
+        figures.push({
+          id: `server.${DB}${s.id}.rps`,
+          label: `${s.label}${DB_LABEL}: requests/s`,
+          value: Math.round(measured.rps),
+          unit: 'req/s',
+          better: 'higher',
+          baseline: {
+            label: 'bare node:http',
+            value: Math.round(ceiling.rps),
+            ratio: round(ratio),
+            ratioLabel: '× of bare',
+          },
+          ...(s.id === 'scores.submit' && !ON_POSTGRES
+            ? { goal: { op: '>=' as const, value: 2000, text: '>= 2,000 req/s on SQLite' } }
+            : {}),
+        });
+        if (s.id === 'scores.top10')
+          figures.push({
+            id: `server.${DB}scores.top10.percentOfBare`,
+            label: `scores top-10 GET${DB_LABEL}: share of bare node:http`,
+            value: round(ratio * 100, 1),
+            unit: '%',
+            better: 'higher',
+            goal: { op: '>=', value: 60 },
+          });
+        if (
+          bareCpu0 !== null &&
+          bareCpu1 !== null &&
+          apiCpu0 !== null &&
+          apiCpu1 !== null &&
+          measured.requests &&
+          ceiling.requests
+        ) {
+          const apiUs = ((apiCpu1 - apiCpu0) / measured.requests) * 1e6;
+          const bareUs = ((bareCpu1 - bareCpu0) / ceiling.requests) * 1e6;
+          figures.push({
+            id: `server.${DB}${s.id}.cpuPerRequest`,
+            label: `${s.label}${DB_LABEL}: server CPU per request`,
+            value: round(apiUs, 1),
+            unit: 'µs',
+            better: 'lower',
+            baseline: {
+              label: 'bare node:http',
+              value: round(bareUs, 1),
+              ratio: round(apiUs / Math.max(bareUs, 0.1)),
+              ratioLabel: '× bare',
+            },
+          });
+        }
+        figures.push({
+          id: `server.${DB}${s.id}.p50`,
+          label: `${s.label}${DB_LABEL}: p50 latency`,
+          value: measured.p50,
+          unit: 'ms',
+          better: 'lower',
+          baseline: {
+            label: 'bare node:http',
+            value: ceiling.p50,
+            ratio: round(measured.p50 / Math.max(ceiling.p50, 0.01)),
+            ratioLabel: '× bare',
+          },
+        });
+        figures.push({
+          id: `server.${DB}${s.id}.p99`,
+          label: `${s.label}${DB_LABEL}: p99 latency @${CONNECTIONS} conns`,
+          value: measured.p99,
+          unit: 'ms',
+          better: 'lower',
+          baseline: {
+            label: 'bare node:http',
+            value: ceiling.p99,
+            ratio: round(measured.p99 / Math.max(ceiling.p99, 0.01)),
+            ratioLabel: '× bare',
+          },
+          goal: { op: '<=', value: 10 },
+        });
+      }
+      return figures;
+    } finally {
+      stopProcess(api);
+      stopProcess(bare);
+      if (bodyDir) fs.rmSync(bodyDir, { recursive: true, force: true });
+    }
+  },
+};
+
+export default serverPart;
+
+function printTable(figures: BenchFigure[]): void {
+  const rows = figures.map((f) => {
+    const goal = f.goal ? (f.goal.text ?? `${f.goal.op} ${f.goal.value} ${f.unit}`) : '';
+    const ok = f.goal ? (f.goal.op === '<=' ? f.value <= f.goal.value : f.value >= f.goal.value) : null;
+    const base = f.baseline
+      ? `${f.baseline.label} ${f.baseline.value} ${f.unit} (${f.baseline.ratio}${f.baseline.ratioLabel})`
+      : '';
+    return [f.label, `${f.value} ${f.unit}`, base, goal, ok === null ? '' : ok ? 'ok' : 'MISSED'];
+  });
+  const head = ['Figure', 'Value', 'Baseline', 'Goal', ''];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i])).join(' | ');
+  console.log(line(head));
+  console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
+  for (const r of rows) console.log(line(r));
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const figures = await serverPart.run({
+    quick: process.argv.includes('--quick'),
+    chromium: null,
+    progress: (m) => console.error(m),
+  });
+  printTable(figures);
+}

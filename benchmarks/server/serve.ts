@@ -1,0 +1,86 @@
+/**
+ * The API server as the benchmark drives it, in its own process: a fresh SQLite file on
+ * disk (WAL, synchronous=FULL, as in production) or a PostgreSQL schema (BENCH_DATABASE_URL), seeded scores and saves, rate limits
+ * off. Prints {"port","cookie"} on one line when listening; exits when stdin closes.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import { connectDatabase } from '../../server/db/connect.ts';
+import { migrateToLatest } from '../../server/db/migrations.ts';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'futile-bench-'));
+// BENCH_DATABASE_URL=postgres://… runs on PostgreSQL, in a schema of its own dropped at exit.
+const pgUrl = process.env.BENCH_DATABASE_URL?.startsWith('postgres') ? process.env.BENCH_DATABASE_URL : null;
+const schema = pgUrl ? `bench_${crypto.randomBytes(4).toString('hex')}` : undefined;
+async function adminQuery(text: string) {
+  const client = new pg.Client({ connectionString: pgUrl as string });
+  await client.connect();
+  await client.query(text);
+  await client.end();
+}
+if (schema) await adminQuery(`CREATE SCHEMA ${schema}`);
+const database = connectDatabase(pgUrl ?? path.join(dir, 'bench.sqlite'), { schema, poolSize: 20 });
+await migrateToLatest(database.db, database.dialect, database.schema);
+const config = {
+  ...loadConfig({ NODE_ENV: 'test', RATE_LIMITS: 'off' }),
+  clientDir: null,
+  logLevel: 'silent',
+};
+const app = await buildApp({ config, database });
+
+const user = await app.repos.users.upsertFromIdentity({
+  provider: 'bench',
+  subject: 'bench',
+  displayName: 'Bench',
+  email: null,
+  avatarUrl: null,
+});
+const token = await app.repos.users.createSession({ userId: user.id });
+const now = new Date().toISOString();
+const scores = Array.from({ length: 2000 }, (_, i) => ({
+  game_id: 'whac-a-moji',
+  user_id: null,
+  player_name: `player ${i}`,
+  score: (i * 7919) % 6000,
+  duration: 120,
+  level_or_mode: null,
+  metadata: JSON.stringify({ roundsCompleted: 3 }),
+  verified: 0,
+  ip_address: null,
+  created_at: now,
+}));
+for (let i = 0; i < scores.length; i += 200)
+  await database.db
+    .insertInto('scores')
+    .values(scores.slice(i, i + 200))
+    .execute();
+for (let i = 0; i < 60; i++) {
+  await app.repos.saves.save(
+    user.id,
+    'synth',
+    `loop ${i}`,
+    JSON.stringify({ steps: Array(16).fill(i) }),
+    undefined,
+  );
+}
+
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : 0;
+process.stdout.write(`${JSON.stringify({ port, cookie: `futile_session=${token}` })}\n`);
+
+const stop = async () => {
+  await app.close();
+  await database.db.destroy();
+  if (schema) await adminQuery(`DROP SCHEMA ${schema} CASCADE`);
+  fs.rmSync(dir, { recursive: true, force: true });
+  process.exit(0);
+};
+process.stdin.on('end', stop);
+process.stdin.resume();
+process.on('SIGTERM', stop);
