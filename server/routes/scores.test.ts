@@ -213,6 +213,35 @@ describe.each(testDialects)('scores calls (%s)', (dialect) => {
     expect(unknown.json()).toEqual({ success: false, error: 'Unknown game "nope"' });
   });
 
+  it('a verified run with a long input log (past the default 64 KiB body limit) is accepted', async () => {
+    const a = (
+      await call(t.app, 'POST', '/api/scores/ticket.php', { body: { game_id: REPLAY_GAME } })
+    ).json() as { ticket: string; seed: number };
+    // 40,000 entries of "1," is about 80 KB of JSON.
+    const inputs = new Array<number>(40_000).fill(1);
+    const long = await submit(
+      {
+        game_id: REPLAY_GAME,
+        player_name: 'L',
+        score: 40_000 + (a.seed % 7),
+        run: { ticket: a.ticket, inputs },
+      },
+      user,
+    );
+    expect(long.statusCode).toBe(200);
+    expect(long.json()).toMatchObject({ success: true, verified: true });
+    const huge = await call(t.app, 'POST', '/api/scores/submit.php', {
+      body: {
+        game_id: REPLAY_GAME,
+        player_name: 'H',
+        score: 1,
+        metadata: { pad: 'x'.repeat(3 * 1024 * 1024) },
+      },
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toMatchObject({ success: false, error: 'Request body is too large' });
+  });
+
   it("verifies a real Whac-a-Moji run with the game's own replay", async () => {
     // Start the game, start round 1, never whack: three moles time out and the game ends at 0 points.
     const inputs = [

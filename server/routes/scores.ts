@@ -9,6 +9,12 @@ import { runVerifiers } from '../runs/verifiers.ts';
 import { HttpError } from '../util.ts';
 import { emptyQuery, gameConfig, gameIdSchema, okResponse, responses, scoreEntry } from './schemas.ts';
 
+/**
+ * A verified run carries its whole input log: a long Lunar Lander game is thousands of
+ * run-length entries (the engine accepts up to 200,000), far past the default 64 KiB.
+ */
+export const SUBMIT_BODY_LIMIT = 2 * 1024 * 1024;
+
 export const MAX_PLAYER_NAME = 100;
 const MAX_METADATA_BYTES = 4096;
 
@@ -106,6 +112,7 @@ export async function scoresRoutes(app: FastifyInstance, config: ServerConfig) {
     '/api/scores/submit.php',
     {
       config: limitConfig(LIMITS.scoreSubmit),
+      bodyLimit: SUBMIT_BODY_LIMIT,
       schema: {
         body: {
           type: 'object',
