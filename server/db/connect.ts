@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
@@ -65,9 +65,27 @@ export function connectDatabase(url: string, options: ConnectOptions = {}): Db {
     },
   };
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }),
+    db: new Kysely<Database>({ dialect: new TransactionalDdlSqliteDialect({ database }) }),
     dialect: 'sqlite',
     schema: null,
     file: url === ':memory:' ? null : path.resolve(url),
   };
+}
+
+/**
+ * SQLite runs DDL inside transactions, but Kysely's adapter says it does not, so its
+ * migrator would apply a migration and record it outside one: a start interrupted
+ * mid-migration left a half-made schema that the next start refused. Claiming
+ * transactional DDL makes each migration and its bookkeeping one transaction.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class TransactionalDdlSqliteDialect extends SqliteDialect {
+  override createAdapter() {
+    return new TransactionalDdlSqliteAdapter();
+  }
 }
