@@ -1,10 +1,23 @@
+import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 
 const apiPort = Number(process.env.API_PORT ?? 8787);
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // .gz and .br beside each text asset, so the server sends them precompressed (no
+    // per-request compression work); the originals stay for clients that accept neither.
+    compression({
+      threshold: 1024,
+      algorithms: [
+        defineAlgorithm('gzip', { level: 9 }),
+        defineAlgorithm('brotliCompress', { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      ],
+    }),
+  ],
   // Game engines run in module workers (Comlink); keep them ES modules.
   worker: { format: 'es' },
   build: {

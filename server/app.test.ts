@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
@@ -11,6 +12,12 @@ describe('static serving and health', () => {
   fs.mkdirSync(path.join(clientDir, 'assets'));
   fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Futile</title>');
   fs.writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  // What the build's compression plugin writes beside each asset.
+  fs.writeFileSync(
+    path.join(clientDir, 'assets', 'app-abc123.js.br'),
+    zlib.brotliCompressSync('console.log(1)'),
+  );
+  fs.writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js.gz'), zlib.gzipSync('console.log(1)'));
   const database = connectDatabase(':memory:');
   let app: Awaited<ReturnType<typeof buildApp>>;
 
@@ -41,6 +48,23 @@ describe('static serving and health', () => {
     const res = await app.inject('/assets/app-abc123.js');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends the precompressed asset the client accepts, and the original to others', async () => {
+    const br = await app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(1)');
+    const gz = await app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe('console.log(1)');
+    const plain = await app.inject({
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
   });
 
   it('answers unknown API paths with JSON 404, not the page', async () => {

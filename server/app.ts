@@ -87,6 +87,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
       root: config.clientDir,
       index: ['index.html'],
       wildcard: false,
+      // The build writes .br and .gz beside each text asset (vite.config.ts).
+      preCompressed: true,
       // Hashed assets never change; the page itself is always revalidated.
       setHeaders(reply, filePath) {
         reply.header(
