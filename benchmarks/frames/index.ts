@@ -3,6 +3,8 @@
  * collected in the page for the recording time, unthrottled and with 4× CPU throttling
  * (Emulation.setCPUThrottlingRate). Headless Chromium renders WebGL in software (SwiftShader).
  */
+
+import { type Budgets, loadBudgets } from '../lib/budgets.ts';
 import { loopSteps, setCpuThrottling, startFrameRecording, stopFrameRecording } from '../lib/pagedriver.ts';
 import { errorNote, openScene, presentScenes } from '../lib/pages.ts';
 import { ensureBuild, ensureServer, launchBrowser, recordServerUser, siteOptions } from '../lib/site.ts';
@@ -26,6 +28,7 @@ export const part: BenchPart = {
     const recordMs = siteOptions().framesMs;
     const warmupMs = ctx.quick ? 1000 : 3000;
     const figures: BenchFigure[] = [];
+    const budgets = loadBudgets();
     const browser = await launchBrowser(ctx);
     try {
       for (const scene of scenes) {
@@ -45,7 +48,7 @@ export const part: BenchPart = {
               await startFrameRecording(page);
               await page.waitForTimeout(recordMs);
               const timestamps = await stopFrameRecording(page);
-              figures.push(...frameFigures(scene.slug, scene.path, rate, timestamps));
+              figures.push(...frameFigures(scene.slug, scene.path, rate, timestamps, budgets));
               ctx.chart?.({
                 kind: 'histogram',
                 id: `frames-${scene.slug}-cpu${rate}x`,
@@ -86,14 +89,25 @@ export function frameFigures(
   path: string,
   cpuRate: number,
   timestamps: number[],
+  budgets?: Budgets,
 ): BenchFigure[] {
+  const p95Goal = cpuRate === 4 ? budgets?.frames?.p95AtCpu4xMs?.[slug] : undefined;
   const stats = frameStats(timestamps, DISPLAY_INTERVAL_MS);
   const id = `frames.${slug}.cpu${cpuRate}x`;
   const label = `${path.split('?')[0]} ${cpuRate}× CPU`;
   const ms = (v: number) => Math.round(v * 100) / 100;
   return [
     { id: `${id}.p50`, label: `${label} frame p50`, value: ms(stats.p50), unit: 'ms', better: 'lower' },
-    { id: `${id}.p95`, label: `${label} frame p95`, value: ms(stats.p95), unit: 'ms', better: 'lower' },
+    {
+      id: `${id}.p95`,
+      label: `${label} frame p95`,
+      value: ms(stats.p95),
+      unit: 'ms',
+      better: 'lower',
+      ...(p95Goal !== undefined
+        ? { goal: { op: '<=' as const, value: p95Goal, text: `p95 ≤ ${p95Goal} ms at 4× CPU` } }
+        : {}),
+    },
     { id: `${id}.p99`, label: `${label} frame p99`, value: ms(stats.p99), unit: 'ms', better: 'lower' },
     {
       id: `${id}.dropped`,

@@ -12,6 +12,8 @@ export interface RouteBudget {
 export interface Budgets {
   bundle: { home: RouteBudget; game: RouteBudget; platform: RouteBudget };
   memory: { pageHeapMB: number; growthAfterWarmupMB: number };
+  /** Frame-time p95 goals (ms) at 4× CPU throttling, by game slug. */
+  frames?: { p95AtCpu4xMs?: Record<string, number> };
 }
 
 export const BUDGETS_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'budgets.json');
