@@ -5,6 +5,7 @@ import { brownNoiseBuffer } from './noise.ts';
 import {
   decodeWav16,
   encodeWav16,
+  LOOP_PAD_SECONDS,
   normalisePeak,
   peakOf,
   renderRecipe,
@@ -86,7 +87,7 @@ describe('brownNoiseBuffer', () => {
 });
 
 describe('renderRecipe', () => {
-  it("drops a loop's warm-up and keeps exactly one period", async () => {
+  it("drops a loop's warm-up and keeps one period with a pad either side", async () => {
     const ramp: SoundRecipe = {
       duration: 0.5,
       loop: { warmup: 0.25 },
@@ -99,8 +100,11 @@ describe('renderRecipe', () => {
       },
     };
     const samples = await renderRecipe(ramp, createContext);
-    expect(samples.length).toBe(SOUND_SAMPLE_RATE * 0.5);
+    const pad = Math.round(LOOP_PAD_SECONDS * SOUND_SAMPLE_RATE);
+    expect(samples.length).toBe(pad + SOUND_SAMPLE_RATE * 0.5 + pad);
+    // The ramp's value is its time: the file starts at the warm-up's end, the period a pad later.
     expect(samples[0]).toBeCloseTo(0.25, 3);
-    expect(samples[samples.length - 1]).toBeCloseTo(0.75, 3);
+    expect(samples[pad]).toBeCloseTo(0.25 + LOOP_PAD_SECONDS, 3);
+    expect(samples[samples.length - 1]).toBeCloseTo(0.75 + 2 * LOOP_PAD_SECONDS, 3);
   });
 });

@@ -18,7 +18,8 @@ export interface SoundRecipe {
   /**
    * A loop renders `warmup` seconds first and drops them, so filters have settled; the recipe
    * must then be periodic with period `duration` (looped buffers of exactly that many samples,
-   * modulators with whole cycles per period), so the kept part wraps around without a seam.
+   * modulators with whole cycles per period), so one period wraps around without a seam.
+   * Its file holds that period with `LOOP_PAD_SECONDS` of the same signal on either side.
    */
   readonly loop?: { readonly warmup: number };
   /** Schedules the sound into `ctx` from time 0, ending in `out`. */
@@ -35,13 +36,25 @@ export type OfflineContextFactory = (options: {
   sampleRate: number;
 }) => OfflineAudioContext;
 
-/** Renders a recipe to mono samples at `sampleRate`, a loop's warm-up dropped, not yet normalised. */
+/**
+ * A loop's file is padded on both sides with what comes before and after its period, and the
+ * game loops only the period inside it (a howler sprite). Browsers resample a decoded file to
+ * their own rate and the resampler sees silence past the file's ends; the pads keep that
+ * edge error out of the looped part.
+ */
+export const LOOP_PAD_SECONDS = 0.02;
+
+/**
+ * Renders a recipe to mono samples at `sampleRate`, not yet normalised. A loop's warm-up is
+ * dropped and its period kept with `LOOP_PAD_SECONDS` on either side.
+ */
 export async function renderRecipe(
   recipe: SoundRecipe,
   createContext: OfflineContextFactory,
   sampleRate = SOUND_SAMPLE_RATE,
 ): Promise<Float32Array> {
-  const keep = Math.round(recipe.duration * sampleRate);
+  const pad = recipe.loop ? Math.round(LOOP_PAD_SECONDS * sampleRate) : 0;
+  const keep = pad + Math.round(recipe.duration * sampleRate) + pad;
   const skip = recipe.loop ? Math.round(recipe.loop.warmup * sampleRate) : 0;
   const ctx = createContext({ numberOfChannels: 1, length: skip + keep, sampleRate });
   recipe.schedule(ctx, ctx.destination);

@@ -50,7 +50,8 @@ function loopedNoise(
   return src;
 }
 
-const THRUST_PERIOD = 2;
+/** Loop periods in seconds (ui/audio.ts loops exactly this much of each file). */
+export const THRUST_PERIOD = 2;
 /** Engine flutter: a whole number of cycles per loop period keeps the loop seamless. */
 const FLUTTER_HZ = 7.5;
 
@@ -85,7 +86,7 @@ const thrust: SoundRecipe = {
   },
 };
 
-const SIDE_PERIOD = 1.5;
+export const SIDE_PERIOD = 1.5;
 
 /** Side thrusters: a thin, higher hiss. */
 const sideThrust: SoundRecipe = {
