@@ -111,7 +111,14 @@ async function playToGameOver(page: Page, shots: string | null) {
 
 test('anonymous pilot lands, crashes to game over and posts an unverified score', async ({ page }) => {
   const errors = watchConsole(page);
+  // Start mission unlocks audio: the engine loop (assets/sounds/lunar-lander, bundled) is fetched.
+  const thrustSound = page.waitForResponse((r) =>
+    /^\/assets\/thrust-[^/]+\.wav$/.test(new URL(r.url()).pathname),
+  );
   await startMission(page, 'desktop-intro.png');
+  const response = await thrustSound;
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toMatch(/^audio\//);
   await advance(page, 600);
   await page.screenshot({ path: `${SHOTS}/desktop-playing.png` });
   const { over, score } = await playToGameOver(page, 'desktop');

@@ -29,6 +29,17 @@ function watchConsole(page: Page): string[] {
 
 const upCells = (page: Page) => page.locator('.whac-cell[data-state="up"]');
 
+const isBuiltSound = (url: string) => /^\/assets\/[^/]+\.wav$/.test(new URL(url).pathname);
+
+/** Every request for a sound file from now on (none may come before the first gesture). */
+function watchSoundRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => {
+    if (isBuiltSound(request.url())) urls.push(request.url());
+  });
+  return urls;
+}
+
 async function openGame(page: Page, path = '/whac-a-moji') {
   await page.clock.install();
   await page.goto(path);
@@ -75,9 +86,16 @@ async function letThreeTimeOut(page: Page) {
 
 test('anonymous: whack, miss, game over at 3 timeouts, submit to the board', async ({ page }) => {
   const errors = watchConsole(page);
+  const soundRequests = watchSoundRequests(page);
   await openGame(page);
   await expect(page.getByText('No scores yet. Be the first to play!')).toBeVisible();
+  expect(soundRequests, 'sounds load on the first gesture, not before').toEqual([]);
+  // Start Game unlocks audio: the samples (assets/sounds/whac-a-moji, bundled) are fetched.
+  const whackSound = page.waitForResponse((r) => isBuiltSound(r.url()) && /\/whack-20-/.test(r.url()));
   await startFirstRound(page);
+  const response = await whackSound;
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toMatch(/^audio\//);
 
   await whackSome(page, 3);
   await expect(page.getByTestId('whac-score')).not.toHaveText('0');

@@ -1,180 +1,88 @@
 /**
- * Whac-a-Moji sound effects, synthesised with the Web Audio API (no files). Short
- * envelopes that start and end at silence (exponential ramps from/to ~0) so nothing clicks.
- * The AudioContext is created on the first user gesture (`unlock`), never before.
+ * Whac-a-Moji sound effects: samples rendered from sounds/recipes.ts by `npm run sounds`
+ * (assets/sounds/whac-a-moji/), played with howler. Nothing is created or fetched before the
+ * first user gesture (`unlock`); volume and mute follow the site-wide sound settings.
  */
-import { effectiveVolume, useSoundSettings } from '../../../lib/soundSettings.ts';
+import beepUrl from '../../../../assets/sounds/whac-a-moji/beep.wav?url&no-inline';
+import finishedUrl from '../../../../assets/sounds/whac-a-moji/finished.wav?url&no-inline';
+import gameOverUrl from '../../../../assets/sounds/whac-a-moji/game-over.wav?url&no-inline';
+import missUrl from '../../../../assets/sounds/whac-a-moji/miss.wav?url&no-inline';
+import roundEndUrl from '../../../../assets/sounds/whac-a-moji/round-end.wav?url&no-inline';
+import roundStartUrl from '../../../../assets/sounds/whac-a-moji/round-start.wav?url&no-inline';
+import timeoutUrl from '../../../../assets/sounds/whac-a-moji/timeout.wav?url&no-inline';
+import whack5Url from '../../../../assets/sounds/whac-a-moji/whack-5.wav?url&no-inline';
+import whack10Url from '../../../../assets/sounds/whac-a-moji/whack-10.wav?url&no-inline';
+import whack20Url from '../../../../assets/sounds/whac-a-moji/whack-20.wav?url&no-inline';
+import { SampleBank, type SampleSpec } from '../../../lib/audio/sampleBank.ts';
+import type { WhacSoundName } from '../sounds/recipes.ts';
 
-type Wave = OscillatorType;
+/**
+ * Mix levels: each file is normalised to −1 dBFS, so these restore the balance of the
+ * original run-time synthesis (its peak levels through a 0.7 master, slightly raised
+ * because the compressor that used to tame the hits is gone).
+ */
+const SAMPLES: Record<WhacSoundName, SampleSpec> = {
+  'whack-20': { url: whack20Url, volume: 0.49 },
+  'whack-10': { url: whack10Url, volume: 0.45 },
+  'whack-5': { url: whack5Url, volume: 0.55 },
+  miss: { url: missUrl, volume: 0.1 },
+  timeout: { url: timeoutUrl, volume: 0.28 },
+  beep: { url: beepUrl, volume: 0.22 },
+  'round-start': { url: roundStartUrl, volume: 0.25 },
+  'round-end': { url: roundEndUrl, volume: 0.23 },
+  'game-over': { url: gameOverUrl, volume: 0.23 },
+  finished: { url: finishedUrl, volume: 0.33 },
+};
+
+/** The final second's beep is a fourth higher (B5 → E6), as the synthesised one was. */
+const FINAL_BEEP_RATE = 1318.5 / 987.8;
 
 export class WhacSound {
-  private ctx: AudioContext | null = null;
-  private master: GainNode | null = null;
-  private noise: AudioBuffer | null = null;
-  private unsubscribe: (() => void) | null = null;
+  private readonly bank = new SampleBank(SAMPLES);
 
-  /** Call from a user gesture (Start Game): creates or resumes the AudioContext. */
+  /** Call from a user gesture (Start Game): creates the Howls and howler's AudioContext, or resumes it. */
   unlock(): void {
-    if (typeof window === 'undefined' || typeof window.AudioContext !== 'function') return;
-    if (!this.ctx) {
-      try {
-        this.ctx = new AudioContext({ latencyHint: 'interactive' });
-      } catch {
-        return;
-      }
-      this.master = this.ctx.createGain();
-      // A gentle compressor keeps overlapping hits from clipping.
-      const comp = this.ctx.createDynamicsCompressor();
-      comp.threshold.value = -14;
-      comp.ratio.value = 4;
-      this.master.connect(comp).connect(this.ctx.destination);
-      this.applyVolume();
-      this.unsubscribe = useSoundSettings.subscribe(() => this.applyVolume());
-    }
-    if (this.ctx.state === 'suspended') void this.ctx.resume().catch(() => {});
+    this.bank.unlock();
   }
 
+  /** Unloads the samples. */
   dispose(): void {
-    this.unsubscribe?.();
-    this.unsubscribe = null;
-    void this.ctx?.close().catch(() => {});
-    this.ctx = null;
-    this.master = null;
-  }
-
-  private applyVolume() {
-    if (!this.ctx || !this.master) return;
-    const v = effectiveVolume();
-    this.master.gain.setTargetAtTime(v * 0.7, this.ctx.currentTime, 0.015);
-  }
-
-  private ready(): AudioContext | null {
-    if (!this.ctx || !this.master || effectiveVolume() === 0) return null;
-    return this.ctx;
-  }
-
-  /** One enveloped oscillator note with an optional pitch glide. */
-  private tone(
-    ctx: AudioContext,
-    {
-      wave,
-      freq,
-      toFreq,
-      at = 0,
-      dur,
-      gain,
-      attack = 0.005,
-    }: { wave: Wave; freq: number; toFreq?: number; at?: number; dur: number; gain: number; attack?: number },
-  ) {
-    const t0 = ctx.currentTime + 0.005 + at;
-    const osc = ctx.createOscillator();
-    osc.type = wave;
-    osc.frequency.setValueAtTime(freq, t0);
-    if (toFreq) osc.frequency.exponentialRampToValueAtTime(toFreq, t0 + dur);
-    const env = ctx.createGain();
-    env.gain.setValueAtTime(0.0001, t0);
-    env.gain.exponentialRampToValueAtTime(gain, t0 + attack);
-    env.gain.exponentialRampToValueAtTime(0.0001, t0 + dur);
-    osc.connect(env).connect(this.master!);
-    osc.start(t0);
-    osc.stop(t0 + dur + 0.02);
-  }
-
-  /** A burst of filtered noise (the "thwack" of the mallet). */
-  private thump(ctx: AudioContext, { dur, gain, cutoff }: { dur: number; gain: number; cutoff: number }) {
-    if (!this.noise) {
-      const length = Math.floor(ctx.sampleRate * 0.3);
-      this.noise = ctx.createBuffer(1, length, ctx.sampleRate);
-      const data = this.noise.getChannelData(0);
-      // A fixed LCG: the noise does not need to be random per play, only noisy.
-      let x = 12345;
-      for (let i = 0; i < length; i++) {
-        x = (x * 1103515245 + 12345) & 0x7fffffff;
-        data[i] = (x / 0x3fffffff - 1) * (1 - i / length);
-      }
-    }
-    const t0 = ctx.currentTime + 0.005;
-    const src = ctx.createBufferSource();
-    src.buffer = this.noise;
-    const filter = ctx.createBiquadFilter();
-    filter.type = 'lowpass';
-    filter.frequency.setValueAtTime(cutoff, t0);
-    filter.frequency.exponentialRampToValueAtTime(200, t0 + dur);
-    const env = ctx.createGain();
-    env.gain.setValueAtTime(0.0001, t0);
-    env.gain.exponentialRampToValueAtTime(gain, t0 + 0.003);
-    env.gain.exponentialRampToValueAtTime(0.0001, t0 + dur);
-    src.connect(filter).connect(env).connect(this.master!);
-    src.start(t0);
-    src.stop(t0 + dur + 0.02);
+    this.bank.dispose();
   }
 
   /** A hit: a bonk whose pitch rises with the points (20 highest). */
   whack(points: number): void {
-    const ctx = this.ready();
-    if (!ctx) return;
-    const base = points >= 20 ? 660 : points >= 10 ? 520 : 420;
-    this.thump(ctx, { dur: 0.09, gain: 0.5, cutoff: 2400 });
-    this.tone(ctx, { wave: 'triangle', freq: base, toFreq: base * 0.45, dur: 0.14, gain: 0.45 });
-    if (points >= 20) this.tone(ctx, { wave: 'sine', freq: base * 2, at: 0.05, dur: 0.12, gain: 0.18 });
+    this.bank.play(points >= 20 ? 'whack-20' : points >= 10 ? 'whack-10' : 'whack-5');
   }
 
   /** A missed click: a short, low, muffled buzz. */
   miss(): void {
-    const ctx = this.ready();
-    if (!ctx) return;
-    this.tone(ctx, { wave: 'square', freq: 150, toFreq: 95, dur: 0.16, gain: 0.09 });
-    this.thump(ctx, { dur: 0.05, gain: 0.15, cutoff: 700 });
+    this.bank.play('miss');
   }
 
   /** An emoji got away: a falling "bloop". */
   timeout(): void {
-    const ctx = this.ready();
-    if (!ctx) return;
-    this.tone(ctx, { wave: 'sine', freq: 520, toFreq: 180, dur: 0.28, gain: 0.3, attack: 0.01 });
+    this.bank.play('timeout');
   }
 
   /** Last-5-seconds beep; the final second is higher. */
   beep(secondsLeft: number): void {
-    const ctx = this.ready();
-    if (!ctx) return;
-    const freq = secondsLeft <= 1 ? 1318.5 : 987.8;
-    this.tone(ctx, { wave: 'sine', freq, dur: 0.09, gain: 0.25, attack: 0.004 });
-  }
-
-  private arpeggio(ctx: AudioContext, notes: number[], step: number, wave: Wave, gain: number, last = 0.25) {
-    notes.forEach((freq, i) => {
-      this.tone(ctx, {
-        wave,
-        freq,
-        at: i * step,
-        dur: i === notes.length - 1 ? last : step * 1.6,
-        gain,
-        attack: 0.008,
-      });
-    });
+    this.bank.play('beep', secondsLeft <= 1 ? FINAL_BEEP_RATE : 1);
   }
 
   roundStart(): void {
-    const ctx = this.ready();
-    if (ctx) this.arpeggio(ctx, [523.25, 659.25, 783.99, 1046.5], 0.07, 'triangle', 0.28);
+    this.bank.play('round-start');
   }
 
   roundEnd(): void {
-    const ctx = this.ready();
-    if (ctx) this.arpeggio(ctx, [783.99, 659.25, 783.99, 1046.5], 0.09, 'triangle', 0.26, 0.4);
+    this.bank.play('round-end');
   }
 
   gameOver(): void {
-    const ctx = this.ready();
-    if (!ctx) return;
-    this.arpeggio(ctx, [392, 349.23, 311.13, 261.63], 0.16, 'triangle', 0.26, 0.6);
+    this.bank.play('game-over');
   }
 
   finished(): void {
-    const ctx = this.ready();
-    if (!ctx) return;
-    this.arpeggio(ctx, [523.25, 659.25, 783.99, 1046.5, 1318.5], 0.1, 'triangle', 0.26, 0.7);
-    this.arpeggio(ctx, [261.63, 329.63, 392, 523.25, 659.25], 0.1, 'sine', 0.14, 0.7);
+    this.bank.play('finished');
   }
 }
