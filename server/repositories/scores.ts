@@ -5,8 +5,12 @@ import type { Database, GameConfigsTable, ScoresTable } from '../db/schema.ts';
 import { type RankedInsert, SqliteBatchWriter, workerError } from '../db/sqliteWriter.ts';
 import { hotSql, isUniqueViolation, nowIso, num, parseJsonOrNull } from '../util.ts';
 
-/** Longest time a cached board may lag a write made by another server process. */
-export const TOP_CACHE_MS = 2000;
+/**
+ * Boards and game configs are cached in this process and dropped on every write made
+ * through it. A write made by another server process sharing the database is not seen
+ * here: this bounds how long a cached board or config may lag it.
+ */
+export const BOARD_CACHE_MS = 1000;
 
 export function toGameConfig(row: GameConfigsTable): GameConfig {
   return {
@@ -56,7 +60,19 @@ export interface NewScore {
 /** Scores and game configs. Rank is 1-based in the game's sort direction; ties rank by age. */
 export class ScoresRepository {
   /** Game configs change only through the admin console; cached to keep the top-10 read to one query. */
-  private configCache = new Map<string, GameConfig | null>();
+  private configCache = new Map<string, { at: number; config: GameConfig | null }>();
+
+  /** Top-N answers per game, then per (sort order, limit, mode); see BOARD_CACHE_MS. */
+  private boards = new Map<string, Map<string, { at: number; entries: ScoreEntry[] }>>();
+
+  /**
+   * Writes are numbered; each game keeps the number of its last write (allWrite: the last
+   * write to every game at once). A read that began before a write and ends after it is
+   * answered but not cached, so it cannot bring back what the write replaced.
+   */
+  private writeCount = 0;
+  private lastWrite = new Map<string, number>();
+  private allWrite = 0;
 
   private readonly insertSql: string;
   private readonly rankSql: Record<'asc' | 'ascMode' | 'desc' | 'descMode', string>;
@@ -92,15 +108,20 @@ export class ScoresRepository {
   }
 
   async config(gameId: string): Promise<GameConfig | null> {
-    if (this.configCache.has(gameId)) return this.configCache.get(gameId) ?? null;
+    const now = Date.now();
+    const cached = this.configCache.get(gameId);
+    if (cached && now - cached.at < BOARD_CACHE_MS) return cached.config;
+    const since = this.writeCount;
     const row = await this.db
       .selectFrom('game_configs')
       .selectAll()
       .where('game_id', '=', gameId)
       .executeTakeFirst();
     const config = row ? toGameConfig(row) : null;
-    if (this.configCache.size > 1000) this.configCache.clear();
-    this.configCache.set(gameId, config);
+    if (this.unchangedSince(gameId, since)) {
+      if (this.configCache.size > 1000) this.configCache.clear();
+      this.configCache.set(gameId, { at: now, config });
+    }
     return config;
   }
 
@@ -121,31 +142,56 @@ export class ScoresRepository {
         }),
       )
       .execute();
-    this.configCache.delete(config.game_id);
-    this.invalidateTop(config.game_id);
+    this.invalidateBoards(config.game_id);
+  }
+
+  /** Whether a read of this game that began at write number `since` may be cached. */
+  private unchangedSince(gameId: string, since: number): boolean {
+    return this.allWrite <= since && (this.lastWrite.get(gameId) ?? 0) <= since;
   }
 
   /**
-   * Boards read far more often than they change: answers are kept until a write to the
-   * game (in this process) or for TOP_CACHE_MS at most (other processes on one PostgreSQL).
+   * Drops the cached boards and config of a game (null: of every game). Every write that
+   * can change a board calls it once the write is committed: score inserts and deletes
+   * here, game configs, and account deletion (it anonymises the account's scores).
    */
-  private topCache = new Map<string, { at: number; entries: ScoreEntry[] }>();
-
-  private invalidateTop(gameId: string | null) {
-    if (gameId === null) this.topCache.clear();
-    else
-      for (const key of this.topCache.keys())
-        if (key.startsWith(`${gameId}\u0000`)) this.topCache.delete(key);
+  invalidateBoards(gameId: string | null) {
+    const write = ++this.writeCount;
+    if (gameId === null || this.lastWrite.size >= 10_000) {
+      // Forgetting the per-game numbers is safe: allWrite now covers every game.
+      this.allWrite = write;
+      this.lastWrite.clear();
+      this.boards.clear();
+      this.configCache.clear();
+      if (gameId === null) return;
+    }
+    this.lastWrite.set(gameId, write);
+    this.boards.delete(gameId);
+    this.configCache.delete(gameId);
   }
 
+  /**
+   * The top N of a game (and mode). Boards are read far more often than they change, so
+   * answers are kept until a write to the game in this process, or BOARD_CACHE_MS at most.
+   * The same array is returned until then, so callers may keep derived data (the JSON) by it.
+   */
   async top(config: GameConfig, limit: number, levelOrMode: string | null): Promise<ScoreEntry[]> {
-    const key = `${config.game_id}\u0000${config.sort_order}\u0000${limit}\u0000${levelOrMode ?? ''}\u0000${levelOrMode === null}`;
-    const cached = this.topCache.get(key);
+    const key = `${config.sort_order} ${limit}${levelOrMode === null ? '' : ` =${levelOrMode}`}`;
     const now = Date.now();
-    if (cached && now - cached.at < TOP_CACHE_MS) return cached.entries;
+    const cached = this.boards.get(config.game_id)?.get(key);
+    if (cached && now - cached.at < BOARD_CACHE_MS) return cached.entries;
+    const since = this.writeCount;
     const entries = await this.readTop(config, limit, levelOrMode);
-    if (this.topCache.size > 1000) this.topCache.clear();
-    this.topCache.set(key, { at: now, entries });
+    if (this.unchangedSince(config.game_id, since)) {
+      let game = this.boards.get(config.game_id);
+      if (!game) {
+        if (this.boards.size > 1000) this.boards.clear();
+        game = new Map();
+        this.boards.set(config.game_id, game);
+      }
+      if (game.size > 1000) game.clear();
+      game.set(key, { at: now, entries });
+    }
     return entries;
   }
 
@@ -203,7 +249,7 @@ export class ScoresRepository {
         for (const item of batch) item.reject(err);
         return;
       }
-      for (const item of batch) this.invalidateTop(item.config.game_id);
+      for (const item of batch) this.invalidateBoards(item.config.game_id);
       for (const [i, outcome] of outcomes.entries()) {
         if (outcome.ok) batch[i].resolve(outcome.value);
         else batch[i].reject(workerError(outcome.error));
@@ -216,7 +262,7 @@ export class ScoresRepository {
         for (const item of batch) out.push(await this.insertAndRank(trx, item.config, item.score));
         return out;
       });
-      for (const item of batch) this.invalidateTop(item.config.game_id);
+      for (const item of batch) this.invalidateBoards(item.config.game_id);
       for (const [i, item] of batch.entries()) item.resolve(results[i]);
     } catch {
       // One bad row must not fail its neighbours: retry each on its own.
@@ -225,7 +271,7 @@ export class ScoresRepository {
           const result = await this.db
             .transaction()
             .execute((trx) => this.insertAndRank(trx, item.config, item.score));
-          this.invalidateTop(item.config.game_id);
+          this.invalidateBoards(item.config.game_id);
           item.resolve(result);
         } catch (err) {
           item.reject(err);
@@ -345,13 +391,13 @@ export class ScoresRepository {
 
   async deleteScore(id: number): Promise<boolean> {
     const res = await this.db.deleteFrom('scores').where('id', '=', id).executeTakeFirst();
-    this.invalidateTop(null);
+    this.invalidateBoards(null);
     return num(res.numDeletedRows) > 0;
   }
 
   async deleteGame(gameId: string): Promise<number> {
     const res = await this.db.deleteFrom('scores').where('game_id', '=', gameId).executeTakeFirst();
-    this.invalidateTop(gameId);
+    this.invalidateBoards(gameId);
     return num(res.numDeletedRows);
   }
 }

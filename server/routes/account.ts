@@ -215,6 +215,8 @@ export async function accountRoutes(app: FastifyInstance, config: ServerConfig) 
     async (request, reply) => {
       const user = await requireUser(request);
       const code = await app.repos.users.deleteAccount(user.id);
+      // The account's scores are now anonymised: cached boards still show its user id.
+      app.repos.scores.invalidateBoards(null);
       clearCookie(reply, USER_COOKIE);
       return { success: true, code };
     },

@@ -40,7 +40,8 @@ interface SubmitBody {
 }
 
 export async function scoresRoutes(app: FastifyInstance, config: ServerConfig) {
-  const serializedBoards = new WeakMap<ScoreEntry[], string>();
+  /** The JSON of a cached board, kept by its (cached, reused) entries array and its config. */
+  const serializedBoards = new WeakMap<ScoreEntry[], { game: GameConfig; body: string }>();
 
   app.get<{ Querystring: { game_id: string; limit: number; level_or_mode?: string } }>(
     '/api/scores/get.php',
@@ -74,12 +75,12 @@ export async function scoresRoutes(app: FastifyInstance, config: ServerConfig) {
       if (!game) return { success: true, scores: [], game_config: null };
       const scores = await app.repos.scores.top(game, limit, level_or_mode ?? null);
       // The board array is reused until the next write, and so is its JSON (made by this route's schema serializer).
-      let body = serializedBoards.get(scores);
-      if (body === undefined) {
-        body = reply.serialize({ success: true, scores, game_config: game }) as string;
-        serializedBoards.set(scores, body);
+      let serialized = serializedBoards.get(scores);
+      if (serialized?.game !== game) {
+        serialized = { game, body: reply.serialize({ success: true, scores, game_config: game }) as string };
+        serializedBoards.set(scores, serialized);
       }
-      return reply.type('application/json; charset=utf-8').send(body);
+      return reply.type('application/json; charset=utf-8').send(serialized.body);
     },
   );
 
