@@ -323,6 +323,23 @@ describe('GravityWorld bodies', () => {
     ]);
   });
 
+  it('a drag moves a body at once, recomputes forces, and leaves metadata alone', () => {
+    const w = new GravityWorld(1);
+    w.addBody(star(0, 0));
+    const p = w.addBody(planet(100, 0));
+    w.step();
+    const version = w.metaVersion;
+    w.heldId = p;
+    expect(w.moveBody(p, 0, 200)).toBe(true);
+    expect(w.metaVersion).toBe(version);
+    w.step();
+    // Held still, and pulled from its new place (towards the star, now straight below it).
+    expect(w.getBody(p)).toMatchObject({ x: 0, y: 200 });
+    expect(w.ax[1]).toBeCloseTo(0, 9);
+    expect(w.ay[1]).toBeCloseTo((-0.1 * 1000 * 200) / (200 ** 2 + SOFTENING_SQ) ** 1.5, 7);
+    expect(w.moveBody(999, 0, 0)).toBe(false);
+  });
+
   it('keeps trails of at most 200 points', () => {
     const w = new GravityWorld(1);
     w.addBody(planet(0, 0, { vx: 1 }));

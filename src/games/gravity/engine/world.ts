@@ -109,7 +109,10 @@ export class GravityWorld {
   settings: WorldSettings = { gravity: DEFAULT_GRAVITY, starGravity: true };
   stepCount = 0;
   nextId = 1;
-  /** Bumped when anything but motion changes (bodies added/removed/merged/edited). */
+  /**
+   * Bumped when anything but motion changes (bodies added/removed/merged/edited): what a
+   * snapshot's metadata carries. Positions and velocities, drags included, do not bump it.
+   */
   metaVersion = 0;
   /** A body held by a drag does not move. */
   heldId = -1;
@@ -335,7 +338,14 @@ export class GravityWorld {
     return true;
   }
 
-  /** A drag: moves the body (and where reset puts it) without touching its metadata. */
+  /**
+   * A drag: moves the body (and where reset puts it) without touching its metadata. It
+   * leaves metaVersion alone on purpose: that tells a snapshot's receiver the bodies'
+   * order or their ids, kinds, types, colours or masses changed (so the scene rebuilds
+   * its display objects), and a drag changes none of them. The moved position still goes
+   * out at once (the host marks the frame changed) and the details panel reads it from
+   * getBody.
+   */
   moveBody(id: number, x: number, y: number): boolean {
     const i = this.indexOf(id);
     if (i < 0) return false;

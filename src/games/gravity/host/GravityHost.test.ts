@@ -140,6 +140,23 @@ describe('GravityHost', () => {
     expect(host.stats().bodies).toBe(2);
   });
 
+  it('a drag while paused sends the moved position at once, without resending metadata', async () => {
+    const { host } = makeHost();
+    host.loadPreset('hot-jupiter');
+    host.setSettings({ running: false });
+    const first = await host.nextSnapshot(null);
+    const id = first.buffers.ids[1];
+    host.grab(id);
+    host.moveBody(id, 321, -45);
+    // No clock tick needed: the drag itself is a change the page should see.
+    const moved = await host.nextSnapshot(first.buffers);
+    expect(moved.buffers.bodies[BODY_STRIDE + B_X]).toBe(321);
+    // Positions are not metadata: the scene keeps its display objects and index matching.
+    expect(moved.meta).toBeNull();
+    expect(moved.metaVersion).toBe(first.metaVersion);
+    expect(host.getBody(id)).toMatchObject({ x: 321, y: -45 });
+  });
+
   it('edits, deletes and clamps settings to the spec ranges', () => {
     const { host } = makeHost();
     host.loadPreset('solar-system');
