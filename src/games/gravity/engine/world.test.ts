@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { createRng } from '../../../lib/pure/rng.ts';
 import {
   KIND_PLANET,
   KIND_STAR,
@@ -126,6 +127,148 @@ describe('GravityWorld forces', () => {
     w.setSettings({ starGravity: true });
     for (let i = 0; i < 50; i++) w.step();
     expect(w.getBody(a)!.x).toBeGreaterThan(-100);
+  });
+});
+
+/**
+ * Planets laid out to catch grid mistakes: a lattice exactly on cell edges (cells are half
+ * the cutoff wide, so lattice points two apart sit exactly at the cutoff), one crowded cell
+ * of overlapping planets, outliers far beyond the grid's largest side, and random ones.
+ */
+/** The engine's cap on grid cells per side (world.ts). */
+const GRID_MAX_SIDE = 512;
+
+function gridLayout(seed: number, randomCount: number): BodyInit[] {
+  const rng = createRng(seed);
+  const cell = NEIGHBOUR_CUTOFF / 2;
+  const out: BodyInit[] = [];
+  const mass = () => rng.range(0.1, 3);
+  for (let i = 0; i <= 8; i++) {
+    for (let j = 0; j <= 8; j++) out.push(planet(i * cell, j * cell, { mass: mass(), radius: 1 }));
+  }
+  for (let k = 0; k < 120; k++) {
+    out.push(
+      planet(4 * cell + rng.range(0, cell), 3 * cell + rng.range(0, cell), { mass: mass(), radius: 1 }),
+    );
+  }
+  for (let k = 0; k < randomCount; k++) {
+    out.push(planet(rng.range(0, 20 * cell), rng.range(0, 20 * cell), { mass: mass(), radius: 1 }));
+  }
+  // Beyond GRID_MAX_SIDE cells: they share the edge cells, and pairs among them still count.
+  out.push(planet(1e6, 30, { radius: 1 }), planet(1e6 + 50, 40, { radius: 1 }));
+  out.push(planet(200, 3e7, { radius: 1 }), planet(260, 3e7 + 10, { radius: 1 }));
+  out.push(planet(5e8, 5e8, { radius: 1 }), planet(5e8 - 119, 5e8, { radius: 1 }));
+  // Astride the line where the grid's cells stop and the shared edge cells begin.
+  const edge = GRID_MAX_SIDE * cell;
+  out.push(planet(100, edge - 30, { radius: 1 }), planet(100, edge + 30, { radius: 1 }));
+  out.push(planet(edge - 30, 100, { radius: 1 }), planet(edge + 30, 100, { radius: 1 }));
+  // Shuffle, so world order says nothing about place.
+  for (let k = out.length - 1; k > 0; k--) {
+    const m = rng.int(0, k);
+    [out[k], out[m]] = [out[m], out[k]];
+  }
+  return out;
+}
+
+describe('GravityWorld grid', () => {
+  it('bodies on cell edges, crowded cells and far outliers get the all-pairs forces', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.boolean(), (seed, withStar) => {
+        const w = new GravityWorld(1);
+        if (withStar) w.addBody(star(300, 300, { radius: 1 }));
+        for (const b of gridLayout(seed, 300)) w.addBody(b);
+        w.computeForces();
+        const ref = referenceForces(w);
+        for (let i = 0; i < w.count; i++) {
+          expect(w.ax[i]).toBeCloseTo(ref.ax[i], 9);
+          expect(w.ay[i]).toBeCloseTo(ref.ay[i], 9);
+        }
+      }),
+      { ...fcOptions, numRuns: 6 },
+    );
+  });
+
+  it('lists neighbours first or tests them in the force loop with the same result, bit for bit', () => {
+    const defaultMin = GravityWorld.listFirstMinPlanets;
+    const run = (seed: number, listFirstMin: number) => {
+      GravityWorld.listFirstMinPlanets = listFirstMin;
+      try {
+        const w = new GravityWorld(seed);
+        w.addBody(star(600, 600));
+        for (const b of gridLayout(seed, 400)) w.addBody({ ...b, vx: 0.3, vy: -0.2 });
+        w.computeForces();
+        const first = { ax: w.ax.slice(0, w.count), ay: w.ay.slice(0, w.count) };
+        for (let i = 0; i < 40; i++) w.step();
+        return { w, first };
+      } finally {
+        GravityWorld.listFirstMinPlanets = defaultMin;
+      }
+    };
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), (seed) => {
+        const a = run(seed, Number.POSITIVE_INFINITY);
+        const b = run(seed, 0);
+        expect(a.first.ax).toEqual(b.first.ax);
+        expect(a.first.ay).toEqual(b.first.ay);
+        // The crowded cell merges: same survivors, colours and random draws.
+        expect(a.w.count).toBeLessThan(gridLayout(seed, 400).length + 1);
+        expect(b.w.count).toBe(a.w.count);
+        for (const f of ['id', 'x', 'y', 'vx', 'vy', 'mass', 'radius', 'color'] as const) {
+          expect(b.w[f].subarray(0, b.w.count)).toEqual(a.w[f].subarray(0, a.w.count));
+        }
+        expect(b.w.rngState()).toEqual(a.w.rngState());
+      }),
+      { ...fcOptions, numRuns: 4 },
+    );
+  });
+
+  it('every pair of planets that touch merges, and no other', () => {
+    const defaultMin = GravityWorld.listFirstMinPlanets;
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.boolean(), (seed, listFirst) => {
+        const rng = createRng(seed);
+        const bodies: BodyInit[] = [];
+        let touching = 0;
+        // Pairs 50 apart on a lattice (same or next cells), small against big radii.
+        for (let k = 0; k < 150; k++) {
+          const x = (k % 15) * 50 + (k > 140 ? 1e6 : 0);
+          const y = Math.floor(k / 15) * 50;
+          const r1 = rng.range(1, 2);
+          const r2 = rng.range(1, 9);
+          const touch = rng.next() < 0.5;
+          const d = (r1 + r2) * (touch ? rng.range(0.3, 0.99) : rng.range(1.01, 1.5));
+          const angle = rng.range(0, Math.PI * 2);
+          bodies.push(planet(x, y, { radius: r1, mass: rng.range(0.1, 5) }));
+          bodies.push(
+            planet(x + d * Math.cos(angle), y + d * Math.sin(angle), { radius: r2, mass: rng.range(0.1, 5) }),
+          );
+          if (touch) touching++;
+        }
+        GravityWorld.listFirstMinPlanets = listFirst ? 0 : Number.POSITIVE_INFINITY;
+        try {
+          const w = new GravityWorld(seed);
+          w.setSettings({ gravity: 0.001 });
+          for (const b of bodies) w.addBody(b);
+          w.step();
+          expect(w.count).toBe(bodies.length - touching);
+        } finally {
+          GravityWorld.listFirstMinPlanets = defaultMin;
+        }
+      }),
+      { ...fcOptions, numRuns: 10 },
+    );
+  });
+
+  it('planets exactly the cutoff apart do not attract', () => {
+    const w = new GravityWorld(1);
+    w.addBody(planet(0, 0));
+    w.addBody(planet(NEIGHBOUR_CUTOFF, 0));
+    w.addBody(planet(0, NEIGHBOUR_CUTOFF * 3));
+    w.addBody(planet(NEIGHBOUR_CUTOFF * 0.6, NEIGHBOUR_CUTOFF * 3.8));
+    w.computeForces();
+    expect(w.ax[0]).toBe(0);
+    expect(w.ax[1]).toBe(0);
+    expect(w.ay[2]).toBe(0);
   });
 });
 
