@@ -54,7 +54,8 @@ const round = (v: number, digits = 3) => Number(v.toPrecision(digits));
 
 export const gravityPart: BenchPart = {
   name: 'gravity',
-  description: 'Gravity engine ms per sub-step (grid neighbours, typed arrays) vs a naive object direct sum',
+  description:
+    'Gravity engine ms per sub-step (neighbour list from a grid, typed arrays) vs a naive object direct sum',
   async run(ctx: BenchContext): Promise<BenchFigure[]> {
     const q = ctx.quick;
     const sizes = [

@@ -94,7 +94,7 @@ export function naiveStep(bodies: NaiveBody[], gravity: number): void {
 
 /**
  * For scale: the tight version of the same all-pairs sum (typed arrays, each pair once).
- * What a careful O(n²) implementation costs; the engine's grid beats it by skipping
+ * What a careful O(n²) implementation costs; the engine's neighbour list beats it by skipping
  * planet pairs beyond the neighbour cutoff.
  */
 export function typedDirectSum(

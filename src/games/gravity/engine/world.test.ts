@@ -14,7 +14,7 @@ import {
 } from './bodyTypes.ts';
 import { MERGE_FLASH_STEPS, NEIGHBOUR_CUTOFF, SOFTENING_SQ, TRAIL_MAX_POINTS } from './constants.ts';
 import { loadScenario, protoDisk } from './presets.ts';
-import { type BodyInit, GravityWorld } from './world.ts';
+import { type BodyInit, GRID_CELL, GRID_MAX_SIDE, GravityWorld } from './world.ts';
 
 /** Seeded fuzzing: the seed is printed so a failure can be replayed with FC_SEED=<seed>. */
 const FC_SEED = Number(
@@ -131,20 +131,22 @@ describe('GravityWorld forces', () => {
 });
 
 /**
- * Planets laid out to catch grid mistakes: a lattice exactly on cell edges (cells are half
- * the cutoff wide, so lattice points two apart sit exactly at the cutoff), one crowded cell
- * of overlapping planets, outliers far beyond the grid's largest side, and random ones.
+ * Planets laid out to catch grid mistakes: a lattice exactly on cell edges (its points two
+ * apart sit exactly at the list's reach), another whose points two apart sit exactly at
+ * the cutoff, one crowded cell of overlapping planets, outliers far beyond the grid's
+ * largest side and astride it, and random ones.
  */
-/** The engine's cap on grid cells per side (world.ts). */
-const GRID_MAX_SIDE = 512;
-
 function gridLayout(seed: number, randomCount: number): BodyInit[] {
   const rng = createRng(seed);
-  const cell = NEIGHBOUR_CUTOFF / 2;
+  const cell = GRID_CELL;
   const out: BodyInit[] = [];
   const mass = () => rng.range(0.1, 3);
   for (let i = 0; i <= 8; i++) {
-    for (let j = 0; j <= 8; j++) out.push(planet(i * cell, j * cell, { mass: mass(), radius: 1 }));
+    for (let j = 0; j <= 8; j++) {
+      out.push(planet(i * cell, j * cell, { mass: mass(), radius: 1 }));
+      const half = NEIGHBOUR_CUTOFF / 2;
+      out.push(planet(12 * cell + i * half, j * half, { mass: mass(), radius: 1 }));
+    }
   }
   for (let k = 0; k < 120; k++) {
     out.push(
@@ -188,44 +190,132 @@ describe('GravityWorld grid', () => {
     );
   });
 
-  it('lists neighbours first or tests them in the force loop with the same result, bit for bit', () => {
-    const defaultMin = GravityWorld.listFirstMinPlanets;
-    const run = (seed: number, listFirstMin: number) => {
-      GravityWorld.listFirstMinPlanets = listFirstMin;
-      try {
-        const w = new GravityWorld(seed);
-        w.addBody(star(600, 600));
-        for (const b of gridLayout(seed, 400)) w.addBody({ ...b, vx: 0.3, vy: -0.2 });
-        w.computeForces();
-        const first = { ax: w.ax.slice(0, w.count), ay: w.ay.slice(0, w.count) };
-        for (let i = 0; i < 40; i++) w.step();
-        return { w, first };
-      } finally {
-        GravityWorld.listFirstMinPlanets = defaultMin;
-      }
-    };
+  it('keeps the all-pairs forces while planets drift and merge between list rebuilds', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), (seed) => {
-        const a = run(seed, Number.POSITIVE_INFINITY);
-        const b = run(seed, 0);
-        expect(a.first.ax).toEqual(b.first.ax);
-        expect(a.first.ay).toEqual(b.first.ay);
-        // The crowded cell merges: same survivors, colours and random draws.
-        expect(a.w.count).toBeLessThan(gridLayout(seed, 400).length + 1);
-        expect(b.w.count).toBe(a.w.count);
-        for (const f of ['id', 'x', 'y', 'vx', 'vy', 'mass', 'radius', 'color'] as const) {
-          expect(b.w[f].subarray(0, b.w.count)).toEqual(a.w[f].subarray(0, a.w.count));
+        const rng = createRng(seed);
+        const w = new GravityWorld(seed);
+        // Mostly slow (the list lasts), some fast (it is rebuilt), stars among them so
+        // merges move planets and stars alike into freed indices.
+        for (let k = 0; k < 260; k++) {
+          const speed = rng.next() < 0.1 ? 1.5 : 0.15;
+          const v = { vx: rng.range(-speed, speed), vy: rng.range(-speed, speed) };
+          const at = [rng.range(0, 400), rng.range(0, 400)] as const;
+          w.addBody(
+            rng.next() < 0.04
+              ? star(at[0], at[1], { mass: 150, radius: 4, ...v })
+              : planet(at[0], at[1], { mass: rng.range(0.1, 3), radius: rng.range(1, 4), ...v }),
+          );
         }
-        expect(b.w.rngState()).toEqual(a.w.rngState());
+        const start = w.count;
+        for (let s = 1; s <= 80; s++) {
+          w.step();
+          if (s % 8 !== 0) continue;
+          w.computeForces();
+          const ref = referenceForces(w);
+          for (let i = 0; i < w.count; i++) {
+            expect(w.ax[i]).toBeCloseTo(ref.ax[i], 9);
+            expect(w.ay[i]).toBeCloseTo(ref.ay[i], 9);
+          }
+        }
+        expect(w.count).toBeLessThan(start);
       }),
-      { ...fcOptions, numRuns: 4 },
+      { ...fcOptions, numRuns: 6 },
     );
   });
 
-  it('every pair of planets that touch merges, and no other', () => {
-    const defaultMin = GravityWorld.listFirstMinPlanets;
+  it('meets pairs that drift into the cutoff from anywhere within the list’s reach', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.boolean(), (seed, listFirst) => {
+      fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), (seed) => {
+        const rng = createRng(seed);
+        const w = new GravityWorld(seed);
+        w.setSettings({ gravity: 0.001 });
+        // Pairs just beyond the cutoff at every angle, far apart from each other, closing
+        // in slowly enough that the list is not rebuilt before they are well inside it.
+        for (let k = 0; k < 64; k++) {
+          const cx = (k % 8) * 400 + rng.range(0, 200);
+          const cy = Math.floor(k / 8) * 400 + rng.range(0, 200);
+          const angle = rng.range(0, Math.PI * 2);
+          const ux = Math.cos(angle);
+          const uy = Math.sin(angle);
+          const half = (NEIGHBOUR_CUTOFF + rng.range(0.5, 4)) / 2;
+          const v = 0.04; // 0.008 per sub-step each: 5 units closer after 300 sub-steps
+          w.addBody(planet(cx - ux * half, cy - uy * half, { vx: ux * v, vy: uy * v, radius: 1 }));
+          w.addBody(planet(cx + ux * half, cy + uy * half, { vx: -ux * v, vy: -uy * v, radius: 1 }));
+        }
+        for (let s = 1; s <= 300; s++) {
+          w.step();
+          if (s % 50 !== 0) continue;
+          w.computeForces();
+          const ref = referenceForces(w);
+          for (let i = 0; i < w.count; i++) {
+            expect(w.ax[i]).toBeCloseTo(ref.ax[i], 12);
+            expect(w.ay[i]).toBeCloseTo(ref.ay[i], 12);
+          }
+        }
+      }),
+      { ...fcOptions, numRuns: 5 },
+    );
+  });
+
+  it('bodies added, edited, dragged or removed between steps count at once', () => {
+    const w = new GravityWorld(1);
+    w.addBody(star(0, 0));
+    const rng = createRng(FC_SEED);
+    for (let k = 0; k < 200; k++) {
+      w.addBody(planet(rng.range(100, 500), rng.range(-200, 200), { mass: rng.range(0.1, 2), radius: 1 }));
+    }
+    const expectAllPairs = () => {
+      w.computeForces();
+      const ref = referenceForces(w);
+      for (let i = 0; i < w.count; i++) {
+        expect(w.ax[i]).toBeCloseTo(ref.ax[i], 9);
+        expect(w.ay[i]).toBeCloseTo(ref.ay[i], 9);
+      }
+    };
+    for (let s = 0; s < 5; s++) w.step();
+    const added = w.addBody(planet(300, 0, { mass: 5, radius: 1 }));
+    expectAllPairs();
+    w.step();
+    w.updateBody(added, { mass: 40 });
+    expectAllPairs();
+    w.step();
+    w.moveBody(added, 301.5, 0.5);
+    expectAllPairs();
+    w.moveBody(added, 420, -100);
+    expectAllPairs();
+    w.step();
+    w.removeBody(w.id[7]);
+    w.removeBody(added);
+    expectAllPairs();
+  });
+
+  it('a cluster too crowded for a neighbour list gets the all-pairs forces, and its touching pairs merge', () => {
+    const rng = createRng(FC_SEED);
+    const w = new GravityWorld(1);
+    w.setSettings({ gravity: 0.001 });
+    for (let k = 0; k < 1500; k++) w.addBody(planet(rng.range(0, 100), rng.range(0, 100), { radius: 1 }));
+    w.computeForces();
+    const ref = referenceForces(w);
+    for (let i = 0; i < w.count; i++) {
+      expect(w.ax[i]).toBeCloseTo(ref.ax[i], 9);
+      expect(w.ay[i]).toBeCloseTo(ref.ay[i], 9);
+    }
+    const touching: [number, number][] = [];
+    for (let i = 0; i < w.count; i++) {
+      for (let j = i + 1; j < w.count; j++) {
+        if ((w.x[i] - w.x[j]) ** 2 + (w.y[i] - w.y[j]) ** 2 < 4) touching.push([w.id[i], w.id[j]]);
+      }
+    }
+    w.step();
+    const alive = new Set(Array.from(w.id.subarray(0, w.count)));
+    expect(touching.length).toBeGreaterThan(100);
+    for (const [a, b] of touching) expect(alive.has(a) && alive.has(b)).toBe(false);
+  });
+
+  it('every pair of planets that touch merges, and no other', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), (seed) => {
         const rng = createRng(seed);
         const bodies: BodyInit[] = [];
         let touching = 0;
@@ -244,16 +334,11 @@ describe('GravityWorld grid', () => {
           );
           if (touch) touching++;
         }
-        GravityWorld.listFirstMinPlanets = listFirst ? 0 : Number.POSITIVE_INFINITY;
-        try {
-          const w = new GravityWorld(seed);
-          w.setSettings({ gravity: 0.001 });
-          for (const b of bodies) w.addBody(b);
-          w.step();
-          expect(w.count).toBe(bodies.length - touching);
-        } finally {
-          GravityWorld.listFirstMinPlanets = defaultMin;
-        }
+        const w = new GravityWorld(seed);
+        w.setSettings({ gravity: 0.001 });
+        for (const b of bodies) w.addBody(b);
+        w.step();
+        expect(w.count).toBe(bodies.length - touching);
       }),
       { ...fcOptions, numRuns: 10 },
     );
