@@ -1,0 +1,168 @@
+/**
+ * Open-loop load at a fixed offered rate, for latency below saturation.
+ *
+ * autocannon's `overallRate` is a per-second budget: each connection fires its share of
+ * the second back to back as soon as the second starts, then waits for the next one, so
+ * the server sees saturated bursts and the latency is that of saturation again. Here
+ * request i is due at start + i / rate, whatever happened to the earlier ones; it goes out
+ * on the next free connection (round robin over all of them) and its latency is counted
+ * from when it was due, so time spent waiting for a free connection counts too (no
+ * coordinated omission, as in wrk2).
+ */
+import net from 'node:net';
+import { percentile } from '../lib/stats.ts';
+
+export interface PacedOptions {
+  /** http://host:port/path?query */
+  url: string;
+  /** Offered requests per second, over all connections. */
+  rate: number;
+  connections: number;
+  /** Seconds of offered load. */
+  duration: number;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  /** Body of each request (called once per request). */
+  body?: () => string;
+}
+
+export interface PacedResult {
+  /** Requests due in the run, and those answered. */
+  offered: number;
+  completed: number;
+  /** Connection errors and answers that were not 2xx. */
+  errors: number;
+  /** Latency in ms from when each request was due to its complete answer. */
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+interface Connection {
+  socket: net.Socket;
+  /** When the request on this connection was due; null when the connection is free. */
+  due: number | null;
+  buffered: Buffer;
+}
+
+const HEADER_END = Buffer.from('\r\n\r\n');
+
+/** Bytes of one complete HTTP/1.1 response at the start of `data` and its status; null while incomplete. */
+export function completeResponse(data: Buffer): { length: number; status: number } | null {
+  const end = data.indexOf(HEADER_END);
+  if (end < 0) return null;
+  const head = data.subarray(0, end).toString('latin1');
+  const status = Number(head.slice(9, 12));
+  const match = /\r\ncontent-length:[ \t]*(\d+)/i.exec(head);
+  if (!match)
+    throw new Error(`response without content-length (status ${status}): the paced client reads only those`);
+  const length = end + HEADER_END.length + Number(match[1]);
+  return data.length >= length ? { length, status } : null;
+}
+
+export async function pacedLoad(options: PacedOptions): Promise<PacedResult> {
+  const url = new URL(options.url);
+  const method = options.method ?? 'GET';
+  const head = (bodyLength: number | null) =>
+    `${method} ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\n` +
+    Object.entries(options.headers ?? {})
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('') +
+    (bodyLength === null ? '' : `Content-Length: ${bodyLength}\r\n`) +
+    '\r\n';
+  const fixed = options.body ? null : Buffer.from(head(null), 'latin1');
+  const request = () => {
+    if (fixed) return fixed;
+    const body = Buffer.from((options.body as () => string)());
+    return Buffer.concat([Buffer.from(head(body.length), 'latin1'), body]);
+  };
+
+  const latencies: number[] = [];
+  let non2xx = 0;
+  const waiting: number[] = [];
+  const connections: Connection[] = [];
+  let next = 0;
+  let finish: () => void = () => {};
+  let offeredAll = false;
+  const settled = () => offeredAll && waiting.length === 0 && connections.every((c) => c.due === null);
+
+  const dispatch = () => {
+    for (let tried = 0; waiting.length > 0 && tried < connections.length; tried++) {
+      const connection = connections[next];
+      next = (next + 1) % connections.length;
+      if (connection.due !== null || connection.socket.destroyed) continue;
+      connection.due = waiting.shift() as number;
+      connection.socket.write(request());
+      tried = -1;
+    }
+  };
+
+  await Promise.all(
+    Array.from(
+      { length: options.connections },
+      () =>
+        new Promise<void>((resolve, reject) => {
+          let connected = false;
+          const socket = net.connect(Number(url.port), url.hostname, () => {
+            connected = true;
+            resolve();
+          });
+          socket.setNoDelay(true);
+          const connection: Connection = { socket, due: null, buffered: Buffer.alloc(0) };
+          connections.push(connection);
+          // A request lost with its connection stays unanswered and counts as an error.
+          socket.on('error', (err) => {
+            if (!connected) reject(err);
+            connection.due = null;
+            if (settled()) finish();
+          });
+          socket.on('data', (chunk: Buffer) => {
+            connection.buffered = connection.buffered.length
+              ? Buffer.concat([connection.buffered, chunk])
+              : chunk;
+            const answer = completeResponse(connection.buffered);
+            if (!answer || connection.due === null) return;
+            latencies.push(performance.now() - connection.due);
+            if (answer.status < 200 || answer.status > 299) non2xx++;
+            connection.buffered = connection.buffered.subarray(answer.length);
+            connection.due = null;
+            dispatch();
+            if (settled()) finish();
+          });
+        }),
+    ),
+  );
+
+  const total = Math.round(options.rate * options.duration);
+  const interval = 1000 / options.rate;
+  const start = performance.now();
+  let offered = 0;
+  await new Promise<void>((resolve) => {
+    finish = resolve;
+    const tick = () => {
+      const now = performance.now();
+      while (offered < total && start + offered * interval <= now) waiting.push(start + offered++ * interval);
+      dispatch();
+      if (offered < total) setTimeout(tick, Math.max(0, start + offered * interval - performance.now()));
+      else {
+        offeredAll = true;
+        if (settled()) resolve();
+        // Whatever is still unanswered after 10 s counts as failed.
+        else setTimeout(resolve, 10_000).unref();
+      }
+    };
+    tick();
+  });
+  for (const c of connections) c.socket.destroy();
+
+  const sorted = latencies.sort((a, b) => a - b);
+  const round = (ms: number) => Math.round(ms * 100) / 100;
+  return {
+    offered,
+    completed: latencies.length,
+    errors: non2xx + (offered - latencies.length),
+    p50: round(percentile(sorted, 50)),
+    p99: round(percentile(sorted, 99)),
+    max: round(sorted[sorted.length - 1] ?? Number.NaN),
+  };
+}
