@@ -18,10 +18,16 @@ interface Timing {
   bodiesAfter: number;
 }
 
+/**
+ * Sub-steps run before timing: enough for the JIT to finish optimising the step (10 were
+ * not, so the first timed steps ran partly unoptimised), so the figure is the running cost.
+ */
+const WARMUP_STEPS = 100;
+
 function timeEngine(n: number, steps: number): Timing {
   const world = new GravityWorld(1);
   loadScenario(world, protoDisk(n));
-  for (let i = 0; i < 10; i++) world.step();
+  for (let i = 0; i < WARMUP_STEPS; i++) world.step();
   const bodiesBefore = world.count;
   const t0 = performance.now();
   for (let i = 0; i < steps; i++) world.step();
