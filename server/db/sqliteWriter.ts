@@ -1,15 +1,18 @@
 import { Worker } from 'node:worker_threads';
 
-export interface RankedInsert {
-  insertSql: string;
-  insertParams: unknown[];
-  /** The new row's id is appended to these parameters. */
-  rankSql: string;
-  rankParams: unknown[];
+export interface Statement {
+  sql: string;
+  params: unknown[];
 }
 
-type Outcome =
-  | { ok: true; value: { id: number; rank: number } }
+/** Range counts (each answering `n` and `eq`), then inserts (each answering `id`), in one transaction. */
+export interface WriteBatch {
+  counts: Statement[];
+  inserts: Statement[];
+}
+
+export type BatchOutcome =
+  | { ok: true; counts: { n: number; eq: number }[]; ids: number[] }
   | { ok: false; error: { message: string; code?: string } };
 
 /**
@@ -20,7 +23,7 @@ type Outcome =
 export class SqliteBatchWriter {
   private worker: Worker | null = null;
   private nextId = 1;
-  private readonly waiting = new Map<number, (results: Outcome[]) => void>();
+  private readonly waiting = new Map<number, (outcome: BatchOutcome) => void>();
 
   constructor(private readonly file: string) {}
 
@@ -29,8 +32,8 @@ export class SqliteBatchWriter {
       workerData: { file: this.file },
     });
     worker.unref();
-    worker.on('message', ({ id, results }: { id: number; results: Outcome[] }) => {
-      this.waiting.get(id)?.(results);
+    worker.on('message', ({ id, outcome }: { id: number; outcome: BatchOutcome }) => {
+      this.waiting.get(id)?.(outcome);
       this.waiting.delete(id);
     });
     worker.on('error', (err) => this.failAll(err));
@@ -42,23 +45,20 @@ export class SqliteBatchWriter {
   }
 
   private failAll(err: Error) {
-    const failed: Outcome = { ok: false, error: { message: err.message } };
     for (const [id, done] of this.waiting) {
       this.waiting.delete(id);
-      done([failed]);
+      done({ ok: false, error: { message: err.message } });
     }
   }
 
-  /** One outcome per item, in order; the batch is one transaction unless an item fails. */
-  async run(batch: RankedInsert[]): Promise<Outcome[]> {
+  /** The whole batch commits, or none of it (the outcome then carries the error). */
+  run(batch: WriteBatch): Promise<BatchOutcome> {
     this.worker ??= this.start();
     const id = this.nextId++;
-    const results = await new Promise<Outcome[]>((resolve) => {
+    return new Promise<BatchOutcome>((resolve) => {
       this.waiting.set(id, resolve);
       this.worker?.postMessage({ id, batch });
     });
-    // A worker crash answers with a single failure for the whole batch.
-    return results.length === batch.length ? results : batch.map(() => results[0]);
   }
 
   async close(): Promise<void> {

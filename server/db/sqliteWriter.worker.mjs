@@ -15,36 +15,27 @@ function prepare(sql) {
   let statement = prepared.get(sql);
   if (!statement) {
     statement = db.prepare(sql);
+    if (prepared.size >= 500) prepared.clear();
     prepared.set(sql, statement);
   }
   return statement;
 }
 
-/** Insert, then rank with the new id appended to the rank query's parameters. */
-function insertAndRank(item) {
-  const row = prepare(item.insertSql).get(...item.insertParams);
-  const id = Number(row.id);
-  const { n } = prepare(item.rankSql).get(...item.rankParams, id);
-  return { id, rank: Number(n) + 1 };
-}
-
-const asError = (err) => ({ ok: false, error: { message: String(err?.message ?? err), code: err?.code } });
+/** Range counts first (they must not see the batch's own rows), then the inserts. */
+const runBatch = db.transaction(({ counts, inserts }) => ({
+  counts: counts.map(({ sql, params }) => {
+    const row = prepare(sql).get(...params);
+    return { n: Number(row.n), eq: Number(row.eq) };
+  }),
+  ids: inserts.map(({ sql, params }) => Number(prepare(sql).get(...params).id)),
+}));
 
 parentPort.on('message', ({ id, batch }) => {
-  let results;
+  let outcome;
   try {
-    results = db
-      .transaction(() => batch.map(insertAndRank))()
-      .map((value) => ({ ok: true, value }));
-  } catch {
-    // One bad row must not fail its neighbours: each on its own.
-    results = batch.map((item) => {
-      try {
-        return { ok: true, value: db.transaction(() => insertAndRank(item))() };
-      } catch (err) {
-        return asError(err);
-      }
-    });
+    outcome = { ok: true, ...runBatch(batch) };
+  } catch (err) {
+    outcome = { ok: false, error: { message: String(err?.message ?? err), code: err?.code } };
   }
-  parentPort.postMessage({ id, results });
+  parentPort.postMessage({ id, outcome });
 });

@@ -1,0 +1,142 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, testDialects } from '../test/harness.ts';
+import { type Direction, planRanks, type RangeCount, type RankItem } from './scoreRanks.ts';
+
+interface Row {
+  id: number;
+  gameId: string;
+  mode: string | null;
+  score: number;
+}
+
+/** The definition: 1 + older rows of the scope that are better or equal (ids are arrival order). */
+function referenceRank(rows: readonly Row[], row: Row, direction: Direction): number {
+  let rank = 1;
+  for (const other of rows) {
+    if (other.id >= row.id || other.gameId !== row.gameId) continue;
+    if (row.mode !== null && other.mode !== row.mode) continue;
+    const better = direction === 'DESC' ? other.score > row.score : other.score < row.score;
+    if (better || other.score === row.score) rank++;
+  }
+  return rank;
+}
+
+/** What the database answers for a range count over these rows. */
+function countRange(rows: readonly Row[], c: RangeCount) {
+  const inRange = rows.filter(
+    (r) =>
+      r.gameId === c.gameId &&
+      (c.mode === null || r.mode === c.mode) &&
+      (c.low === null || r.score >= c.low) &&
+      (c.high === null || r.score <= c.high),
+  );
+  return { n: inRange.length, eq: inRange.filter((r) => r.score === c.equal).length };
+}
+
+const GAMES = ['g1', 'g2'];
+const MODE = fc.constantFrom<string | null>(null, null, 'easy', 'hard');
+// Few distinct values, so ties are common.
+const SCORE = fc.oneof(fc.integer({ min: 0, max: 8 }), fc.constantFrom(0.5, -1, 1e9));
+const ROW = fc.record({ gameId: fc.constantFrom(...GAMES), mode: MODE, score: SCORE });
+const DIRECTIONS = fc.record({
+  g1: fc.constantFrom<Direction>('ASC', 'DESC'),
+  g2: fc.constantFrom<Direction>('ASC', 'DESC'),
+});
+
+describe('planRanks', () => {
+  it('gives every score of a batch the rank of the definition, ties and modes included', () => {
+    fc.assert(
+      fc.property(
+        fc.array(ROW, { maxLength: 30 }),
+        fc.array(ROW, { minLength: 1, maxLength: 30 }),
+        DIRECTIONS,
+        (before, batch, directions) => {
+          const existing: Row[] = before.map((r, i) => ({ ...r, id: i + 1 }));
+          const items: RankItem[] = batch.map((r) => ({
+            ...r,
+            direction: directions[r.gameId as 'g1' | 'g2'],
+          }));
+          const plan = planRanks(items);
+          const ranks = plan.ranks(plan.counts.map((c) => countRange(existing, c)));
+          const all = [...existing, ...batch.map((r, i) => ({ ...r, id: existing.length + i + 1 }))];
+          const expected = all
+            .slice(existing.length)
+            .map((row) => referenceRank(all, row, directions[row.gameId as 'g1' | 'g2']));
+          expect(ranks).toEqual(expected);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('counts each distinct score of a scope once', () => {
+    const plan = planRanks(
+      [5, 9, 5, 1].map((score) => ({ gameId: 'g', mode: null, score, direction: 'DESC' as const })),
+    );
+    expect(plan.counts).toEqual([
+      { gameId: 'g', mode: null, low: 9, high: null, equal: 9 },
+      { gameId: 'g', mode: null, low: 5, high: 9, equal: 5 },
+      { gameId: 'g', mode: null, low: 1, high: 5, equal: 1 },
+    ]);
+  });
+});
+
+describe.each(testDialects)('batched submits rank as one at a time would (%s)', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { rateLimits: false });
+  });
+  afterAll(async () => t?.close());
+
+  it('concurrent inserts (one transaction) get the ranks of the definition', async () => {
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(ROW, { minLength: 1, maxLength: 12 }), { minLength: 1, maxLength: 4 }),
+        DIRECTIONS,
+        async (waves, directions) => {
+          // Fresh games per run; each wave is submitted at once, so it shares a batch.
+          const game = (id: string) => `rank-${run}-${id}`;
+          run++;
+          for (const id of GAMES)
+            await t.app.repos.scores.setConfig({
+              game_id: game(id),
+              display_name: id,
+              score_type: 'points',
+              sort_order: directions[id as 'g1' | 'g2'],
+            });
+          const rows: Row[] = [];
+          const answers: { row: Row; rank: number }[] = [];
+          for (const wave of waves) {
+            const results = await Promise.all(
+              wave.map(async (r) => {
+                const config = await t.app.repos.scores.config(game(r.gameId));
+                if (!config) throw new Error('no config');
+                return t.app.repos.scores.insert(config, {
+                  game_id: game(r.gameId),
+                  user_id: null,
+                  player_name: 'p',
+                  score: r.score,
+                  duration: null,
+                  level_or_mode: r.mode,
+                  metadata: null,
+                  verified: false,
+                  ip_address: null,
+                });
+              }),
+            );
+            results.forEach(({ id, rank }, i) => {
+              const row = { ...wave[i], id };
+              rows.push(row);
+              answers.push({ row, rank });
+            });
+          }
+          for (const { row, rank } of answers)
+            expect(rank).toBe(referenceRank(rows, row, directions[row.gameId as 'g1' | 'g2']));
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+});
