@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
@@ -13,6 +13,14 @@ export interface Db {
   schema: string | null;
   /** SQLite: the database file (null in memory and on PostgreSQL), for a second connection in a worker. */
   file: string | null;
+  /**
+   * Rows as arrays of column values, for the few hottest reads (session lookup, saves
+   * list): SQL text with `?` placeholders made by hotSql, prepared once per connection.
+   * On SQLite it runs at once on the connection, without Kysely's queue (a promise chain
+   * and a row object per row), unless a Kysely transaction is open there: then it waits
+   * for it like any query, so it never sees uncommitted writes.
+   */
+  rows(sql: string, params: readonly unknown[]): Promise<unknown[][]>;
 }
 
 export function isPostgresUrl(url: string): boolean {
@@ -36,11 +44,21 @@ export function connectDatabase(url: string, options: ConnectOptions = {}): Db {
       max: options.poolSize ?? 10,
       options: schema ? `-c search_path=${schema}` : undefined,
     });
+    // Named statements are parsed and planned once per pooled connection.
+    const names = new Map<string, string>();
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
       dialect: 'postgres',
       schema,
       file: null,
+      async rows(sql, params) {
+        let name = names.get(sql);
+        if (!name) {
+          name = `hot_${names.size}`;
+          names.set(sql, name);
+        }
+        return (await pool.query({ name, text: sql, values: [...params], rowMode: 'array' })).rows;
+      },
     };
   }
   if (url !== ':memory:') fs.mkdirSync(path.dirname(url), { recursive: true });
@@ -64,11 +82,27 @@ export function connectDatabase(url: string, options: ConnectOptions = {}): Db {
       return statement;
     },
   };
+  const db = new Kysely<Database>({ dialect: new TransactionalDdlSqliteDialect({ database }) });
+  // Kept apart from Kysely's statements: these answer arrays (raw mode).
+  const hot = new Map<string, SQLite.Statement>();
   return {
-    db: new Kysely<Database>({ dialect: new TransactionalDdlSqliteDialect({ database }) }),
+    db,
     dialect: 'sqlite',
     schema: null,
     file: url === ':memory:' ? null : path.resolve(url),
+    async rows(sql, params) {
+      if (sqlite.inTransaction) {
+        const { rows } = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(sql, [...params]));
+        return rows.map((row) => Object.values(row));
+      }
+      let statement = hot.get(sql);
+      if (!statement) {
+        statement = sqlite.prepare(sql).raw(true);
+        if (hot.size >= 100) hot.clear();
+        hot.set(sql, statement);
+      }
+      return statement.all(...params) as unknown[][];
+    },
   };
 }
 

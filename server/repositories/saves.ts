@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import { CompiledQuery } from 'kysely';
 import type { SaveHandle, SaveItem } from '../../src/api/types.ts';
 import type { Db } from '../db/connect.ts';
 import type { SavesTable } from '../db/schema.ts';
@@ -152,30 +151,29 @@ export class SavesRepository {
     return q.executeTakeFirst();
   }
 
-  /** One page, newest first (hand-written SQL: it is the hot read of the load dialog). */
+  /**
+   * One page, newest first (hand-written SQL run as arrays: it is the hot read of the
+   * load dialog). The index (user_id[, app_id], updated_at, id) gives the order; the data
+   * column is not read. A short page tells the total by itself; otherwise count.
+   */
   async list(userId: string, appId: string | undefined, page: number, limit: number) {
     const offset = (page - 1) * limit;
-    const { rows } = await this.db.executeQuery<
-      Pick<SavesTable, 'id' | 'key' | 'version' | 'etag' | 'app_id' | 'updated_at'>
-    >(
-      appId
-        ? CompiledQuery.raw(this.listSql.app, [userId, appId, limit, offset])
-        : CompiledQuery.raw(this.listSql.all, [userId, limit, offset]),
-    );
+    const rows = appId
+      ? await this.database.rows(this.listSql.app, [userId, appId, limit, offset])
+      : await this.database.rows(this.listSql.all, [userId, limit, offset]);
     let total = offset + rows.length;
-    // A short page tells the total by itself; otherwise count.
     if (rows.length === limit || (rows.length === 0 && offset > 0)) {
-      const counted = await this.db.executeQuery<{ n: number | string }>(
-        appId
-          ? CompiledQuery.raw(this.listSql.countApp, [userId, appId])
-          : CompiledQuery.raw(this.listSql.countAll, [userId]),
-      );
-      total = num(counted.rows[0].n);
+      const counted = appId
+        ? await this.database.rows(this.listSql.countApp, [userId, appId])
+        : await this.database.rows(this.listSql.countAll, [userId]);
+      total = num(counted[0][0]);
     }
-    return {
-      total,
-      items: rows.map((r) => ({ ...toHandle(r), appId: r.app_id, updatedAt: r.updated_at })),
-    };
+    const items: Omit<SaveItem, 'data'>[] = new Array(rows.length);
+    for (let i = 0; i < rows.length; i++) {
+      const [id, key, version, etag, rowAppId, updatedAt] = rows[i] as string[];
+      items[i] = { id, key, version: num(version), etag, appId: rowAppId, updatedAt };
+    }
+    return { total, items };
   }
 
   async delete(userId: string, lookup: SaveLookup): Promise<boolean> {

@@ -1,9 +1,21 @@
 import crypto from 'node:crypto';
-import { CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { SessionUser } from '../../src/api/types.ts';
 import type { Db } from '../db/connect.ts';
 import type { UsersTable } from '../db/schema.ts';
 import { hotSql, isUniqueViolation, nowIso, num, randomToken, sha256 } from '../util.ts';
+
+/** The columns of users, in the order userBySession reads them. */
+const USER_COLUMNS = [
+  'id',
+  'display_name',
+  'email',
+  'avatar_url',
+  'is_admin',
+  'is_active',
+  'created_at',
+  'last_login',
+] as const satisfies readonly (keyof UsersTable)[];
 
 export const USER_SESSION_DAYS = 30;
 export const ADMIN_SESSION_HOURS = 12;
@@ -25,7 +37,7 @@ export class UsersRepository {
   constructor(private readonly database: Db) {
     this.sessionSql = hotSql(
       database.dialect,
-      'select u.* from sessions s inner join users u on u.id = s.user_id where s.id_hash = ? and s.expires_at > ? and u.is_active = 1',
+      `select ${USER_COLUMNS.map((c) => `u.${c}`).join(', ')} from sessions s inner join users u on u.id = s.user_id where s.id_hash = ? and s.expires_at > ? and u.is_active = 1`,
     );
   }
 
@@ -193,11 +205,20 @@ export class UsersRepository {
 
   /** The active user of a session cookie value, or null (unknown, expired, deactivated). */
   async userBySession(token: string): Promise<UsersTable | null> {
-    // Runs on every signed-in request: hand-written SQL (see hotSql).
-    const { rows } = await this.db.executeQuery<UsersTable>(
-      CompiledQuery.raw(this.sessionSql, [sha256(token), nowIso()]),
-    );
-    return rows[0] ?? null;
+    // Runs on every signed-in request: hand-written SQL (see hotSql), rows as arrays.
+    const rows = await this.database.rows(this.sessionSql, [sha256(token), nowIso()]);
+    if (!rows.length) return null;
+    const [id, display_name, email, avatar_url, is_admin, is_active, created_at, last_login] = rows[0];
+    return {
+      id: id as string,
+      display_name: display_name as string,
+      email: email as string | null,
+      avatar_url: avatar_url as string | null,
+      is_admin: num(is_admin),
+      is_active: num(is_active),
+      created_at: created_at as string,
+      last_login: last_login as string | null,
+    };
   }
 
   async adminIdBySession(token: string): Promise<number | null> {
