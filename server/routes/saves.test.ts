@@ -153,6 +153,35 @@ describe.each(testDialects)('saves calls (%s)', (dialect) => {
     expect(tooMany.json()).toEqual({ success: false, error: 'limit must be <= 200', code: 'INVALID' });
   });
 
+  it('list items are exactly the handle, appId and updatedAt of each save, whatever the key holds', async () => {
+    const keys = [
+      'plain',
+      'quote " and \\ backslash',
+      'tab\tnew\nline',
+      'ünï 😀 中',
+      '</script>',
+      '\u0001\u001f',
+    ];
+    for (const key of keys)
+      expect((await save(bob, { appId: 'keys', key, data: { key } })).statusCode).toBe(200);
+    const res = await call(t.app, 'GET', '/api/saves/list.php?appId=keys', { cookie: bob });
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    const body = res.json();
+    expect(Object.keys(body).sort()).toEqual(['items', 'limit', 'page', 'success', 'total']);
+    expect(body).toMatchObject({ success: true, page: 1, limit: 50, total: keys.length });
+    expect(body.items.map((i: { key: string }) => i.key).sort()).toEqual([...keys].sort());
+    for (const item of body.items) {
+      const { data: _, ...expected } = (
+        await call(t.app, 'GET', `/api/saves/get.php?id=${item.id}`, { cookie: bob })
+      ).json().save;
+      expect(item).toStrictEqual(expected);
+    }
+    const empty = (await call(t.app, 'GET', '/api/saves/list.php?appId=none', { cookie: bob })).json();
+    expect(empty).toEqual({ success: true, items: [], page: 1, limit: 50, total: 0 });
+    const past = (await call(t.app, 'GET', '/api/saves/list.php?appId=keys&page=9', { cookie: bob })).json();
+    expect(past).toEqual({ success: true, items: [], page: 9, limit: 50, total: keys.length });
+  });
+
   it('deletes by id or by appId and key', async () => {
     const a = (await save(bob, { appId: 'synth', key: 'del1', data: 1 })).json();
     await save(bob, { appId: 'synth', key: 'del2', data: 1 });

@@ -142,11 +142,14 @@ export async function savesRoutes(app: FastifyInstance) {
         }),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = await requireUser(request);
       const { appId, page, limit } = request.query;
-      const { items, total } = await app.repos.saves.list(user.id, appId, page, limit);
-      return { success: true, items, page, limit, total };
+      // The items come as JSON made by the database in this schema's shape (SavesRepository.list).
+      const { itemsJson, total } = await app.repos.saves.list(user.id, appId, page, limit);
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(`{"success":true,"items":${itemsJson},"page":${page},"limit":${limit},"total":${total}}`);
     },
   );
 
