@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { AdaptiveQuality } from './adaptiveQuality.ts';
+
+function run(q: AdaptiveQuality, ms: number, totalMs: number): number[] {
+  const changes: number[] = [];
+  for (let t = 0; t < totalMs; t += ms) if (q.frame(ms)) changes.push(q.level);
+  return changes;
+}
+
+describe('AdaptiveQuality', () => {
+  it('stays at the best level while frames are smooth', () => {
+    const q = new AdaptiveQuality({ levels: 3 });
+    expect(run(q, 16.7, 30_000)).toEqual([]);
+    expect(q.level).toBe(0);
+  });
+
+  it('steps down after about a second of slow frames, one level at a time, to the last', () => {
+    const q = new AdaptiveQuality({ levels: 3 });
+    run(q, 50, 800);
+    expect(q.level).toBe(0);
+    run(q, 50, 700);
+    expect(q.level).toBe(1);
+    expect(run(q, 50, 10_000)).toEqual([2]);
+    expect(q.level).toBe(2);
+  });
+
+  it('does not react to a short hitch or to pauses', () => {
+    const q = new AdaptiveQuality({ levels: 3 });
+    run(q, 16.7, 1000);
+    run(q, 40, 300);
+    run(q, 16.7, 2000);
+    q.frame(5000);
+    q.frame(1000);
+    expect(q.level).toBe(0);
+  });
+
+  it('steps back up after sustained smooth frames', () => {
+    const q = new AdaptiveQuality({ levels: 3, upAfterMs: 4000 });
+    run(q, 50, 1500);
+    expect(q.level).toBe(1);
+    run(q, 16.7, 3000);
+    expect(q.level).toBe(1);
+    run(q, 16.7, 2000);
+    expect(q.level).toBe(0);
+  });
+
+  it('waits longer each time a step up has to be undone (no oscillation)', () => {
+    const q = new AdaptiveQuality({ levels: 2, upAfterMs: 4000, maxUpAfterMs: 20_000 });
+    // A device smooth at level 1 and slow at level 0: count the step ups over a minute.
+    let ups = 0;
+    let t = 0;
+    while (t < 60_000) {
+      const ms = q.level === 0 ? 40 : 16.7;
+      if (q.frame(ms) && q.level === 0) ups++;
+      t += ms;
+    }
+    // Waits of 4, 8, 16, 20, 20 s (each plus ~1 s at the slow level) fit at most 4–5 tries.
+    expect(ups).toBeGreaterThan(0);
+    expect(ups).toBeLessThanOrEqual(5);
+  });
+
+  it('keeps the level between the thresholds', () => {
+    const q = new AdaptiveQuality({ levels: 3 });
+    run(q, 50, 1500);
+    expect(q.level).toBe(1);
+    run(q, 21, 30_000);
+    expect(q.level).toBe(1);
+  });
+});
