@@ -1,6 +1,7 @@
 // The server's CSP forbids eval: Pixi's eval-free shader/uniform paths.
 import 'pixi.js/unsafe-eval';
-import { Application, Container, FillGradient, Graphics, Texture } from 'pixi.js';
+import { Application, Container, FillGradient, Graphics, Sprite, Texture } from 'pixi.js';
+import { AdaptiveQuality } from '../../../lib/pure/adaptiveQuality.ts';
 import {
   FOOT_DROP,
   FOOT_SPAN_HALF,
@@ -21,6 +22,18 @@ const MIN_VIEW_WIDTH = 150;
 /** Terrain drawn past the world's ends so wide screens see ground, not a cliff. */
 const EXTEND = 500;
 
+/**
+ * Quality levels for slow renderers (see AdaptiveQuality): level 0 is the full look; then
+ * the sky wash goes (a full-screen textured pass; the plain base colour stays), then the
+ * render resolution drops. Frames on software GL are bound by pixels filled, not by JS.
+ */
+const QUALITY_LEVELS: { wash: boolean; resolution: number }[] = [
+  { wash: true, resolution: 1 },
+  { wash: false, resolution: 1 },
+  { wash: false, resolution: 0.75 },
+  { wash: false, resolution: 0.5 },
+];
+
 const MOON_LIGHT = 0x8a84a8;
 const MOON_DARK = 0x1c1828;
 const RIM = 0xd8d2f0;
@@ -38,6 +51,43 @@ function softDotTexture(): Texture {
   g.addColorStop(1, 'rgba(255,255,255,0)');
   ctx.fillStyle = g;
   ctx.fillRect(0, 0, size, size);
+  return Texture.from(canvas);
+}
+
+/** The sky's base colour: the canvas clears to it (opaque, so nothing under it is composited). */
+const SKY_BASE = 0x05030d;
+
+/**
+ * The night sky's wash (what the stage's CSS background shows before the scene starts),
+ * drawn once into a small texture that is stretched over the screen: every stop is in
+ * fractions of the box, so stretching keeps the look at any size. Drawing it in Pixi
+ * lets the canvas be opaque instead of blending over a CSS gradient every frame.
+ */
+function skyTexture(): Texture {
+  const size = 256;
+  const canvas = document.createElement('canvas');
+  canvas.width = size;
+  canvas.height = size;
+  const ctx = canvas.getContext('2d')!;
+  const linear = ctx.createLinearGradient(0, 0, 0, size);
+  linear.addColorStop(0, '#05030d');
+  linear.addColorStop(0.6, '#120a26');
+  linear.addColorStop(1, '#1d1235');
+  ctx.fillStyle = linear;
+  ctx.fillRect(0, 0, size, size);
+  // Elliptical glows: a unit radial gradient under a scale (radii in fractions of the box).
+  const glow = (cx: number, cy: number, rx: number, ry: number, rgb: string, alpha: number) => {
+    ctx.save();
+    ctx.setTransform(rx * size, 0, 0, ry * size, cx * size, cy * size);
+    const g = ctx.createRadialGradient(0, 0, 0, 0, 0, 1);
+    g.addColorStop(0, `rgba(${rgb},${alpha})`);
+    g.addColorStop(0.7, `rgba(${rgb},0)`);
+    ctx.fillStyle = g;
+    ctx.fillRect(-cx / rx, -cy / ry, 1 / rx, 1 / ry);
+    ctx.restore();
+  };
+  glow(0.15, 0.3, 0.6, 0.5, '200,80,160', 0.12);
+  glow(0.7, 0.1, 0.8, 0.6, '90,70,180', 0.28);
   return Texture.from(canvas);
 }
 
@@ -105,6 +155,7 @@ export class LanderScene {
   readonly app = new Application();
   private readonly root = new Container();
   private readonly sky = new Container();
+  private skyWash: Sprite | null = null;
   private readonly stars = new Graphics();
   private readonly twinkles = new Graphics();
   private readonly earth = new Graphics();
@@ -135,14 +186,18 @@ export class LanderScene {
   private destroyed = false;
   private initialized = false;
   private frameAvg = 1 / 60;
+  private readonly quality = new AdaptiveQuality({ levels: QUALITY_LEVELS.length });
+  private baseResolution = 1;
 
   async init(host: HTMLElement): Promise<void> {
+    this.baseResolution = Math.min(window.devicePixelRatio || 1, 2);
     await this.app.init({
       resizeTo: host,
-      backgroundAlpha: 0,
+      background: SKY_BASE,
+      backgroundAlpha: 1,
       antialias: false,
       autoDensity: true,
-      resolution: Math.min(window.devicePixelRatio || 1, 2),
+      resolution: this.baseResolution,
       autoStart: false,
       sharedTicker: false,
       preference: 'webgl',
@@ -157,7 +212,8 @@ export class LanderScene {
     this.smoke = new ParticlePool(this.smokeLayer, dot, 260, groundAt);
     this.fire = new ParticlePool(this.fireLayer, dot, 260, groundAt);
 
-    this.sky.addChild(this.stars, this.twinkles, this.earth);
+    this.skyWash = new Sprite(skyTexture());
+    this.sky.addChild(this.skyWash, this.stars, this.twinkles, this.earth);
     this.lander.addChild(this.flame, this.jetLeft, this.jetRight, this.body);
     this.flame.position.set(0, -4.1);
     this.jetLeft.position.set(4, 1.85); // fires to the right of the lander → pushes left
@@ -186,7 +242,16 @@ export class LanderScene {
     this.flash.alpha = this.flashAlpha;
   }
 
+  private applyQuality(): void {
+    const q = QUALITY_LEVELS[this.quality.level];
+    if (this.skyWash) this.skyWash.visible = q.wash;
+    const resolution = this.baseResolution * q.resolution;
+    if (resolution !== this.app.renderer.resolution)
+      this.app.renderer.resize(this.app.screen.width, this.app.screen.height, resolution);
+  }
+
   private buildSky(w: number, h: number): void {
+    this.skyWash?.setSize(w, h);
     const s = this.stars.clear();
     const count = Math.round((w * h) / 2600);
     for (let i = 0; i < count; i++) {
@@ -242,22 +307,30 @@ export class LanderScene {
       const x = 2 * WORLD_WIDTH - xs[i];
       if (x < WORLD_WIDTH + EXTEND) pts.push(x, ys[i]);
     }
-    const outline = pts.slice();
-    pts.push(pts[pts.length - 2], -60, pts[0], -60);
+    const outline = pts;
 
     const g = this.terrainGfx.clear();
-    g.poly(pts).fill(MOON_LIGHT);
-    // Strata: the ridge line repeated lower and darker, so the ground has depth.
+    // Strata: the ridge line repeated lower and darker, so the ground has depth. Each band
+    // is a ribbon between its ridge line and the next one down (not a polygon to the
+    // bottom under the next), so every ground pixel is filled once: fill rate is what
+    // slow GPUs run out of.
     const strata: [number, number][] = [
+      [0, MOON_LIGHT],
       [5, 0x726c92],
       [16, 0x575273],
       [34, 0x3c3754],
       [60, MOON_DARK],
     ];
-    for (const [drop, color] of strata) {
+    for (let k = 0; k < strata.length; k++) {
+      const [drop, color] = strata[k];
       const band: number[] = [];
       for (let i = 0; i < outline.length; i += 2) band.push(outline[i], outline[i + 1] - drop);
-      band.push(band[band.length - 2], -60, band[0], -60);
+      const next = strata[k + 1];
+      if (next) {
+        for (let i = outline.length - 2; i >= 0; i -= 2) band.push(outline[i], outline[i + 1] - next[0]);
+      } else {
+        band.push(band[band.length - 2], -60, band[0], -60);
+      }
       g.poly(band).fill(color);
     }
     // Craters and rocks: cosmetic, so Math.random is fine here.
@@ -425,6 +498,7 @@ export class LanderScene {
     const h = this.app.screen.height;
     if (w !== this.viewW || h !== this.viewH) this.layout();
     if (curr.terrain !== this.terrain) this.setTerrain(curr.terrain);
+    if (this.quality.frame(fx.dt * 1000)) this.applyQuality();
     const dt = Math.min(0.1, Math.max(0, fx.dt));
     this.time += dt;
     this.frameAvg += (dt - this.frameAvg) * 0.05;
