@@ -1,6 +1,7 @@
 // The server's Content-Security-Policy forbids eval: Pixi's CSP-safe shader/uniform paths.
 import 'pixi.js/unsafe-eval';
 import { Application, Container, Particle, ParticleContainer, Sprite, type Texture } from 'pixi.js';
+import { AdaptiveQuality } from '../../../lib/pure/adaptiveQuality.ts';
 import { KIND_STAR } from '../engine/bodyTypes.ts';
 import {
   CANVAS_MAX_WIDTH,
@@ -61,6 +62,12 @@ const TRAIL_DOT_PX = 2.2;
 const TRAIL_BUDGET_MAX = 30_000;
 const TRAIL_BUDGET_MIN = 4_000;
 
+/**
+ * Render resolution (× the device's, up to 2) by quality level: frames on slow renderers
+ * are bound by pixels filled (the nebula, additive glows), so a slow device draws fewer.
+ */
+const RESOLUTION_LEVELS = [1, 0.75, 0.5];
+
 const lerp = (a: number, b: number, t: number) => a + (b - a) * t;
 
 /** Lighter tint of a colour (towards white), for trails of bright bodies. */
@@ -95,7 +102,9 @@ export async function createGravityScene(
     width: Math.min(width, CANVAS_MAX_WIDTH),
     height,
     background: '#04050d',
-    antialias: true,
+    // Everything drawn is a soft sprite (no hard geometry edges), so MSAA changes nothing
+    // visible; on software GL and low-end phones it multiplies the fill cost.
+    antialias: false,
     resolution: Math.min(window.devicePixelRatio || 1, 2),
     autoDensity: true,
     preference: 'webgl',
@@ -142,11 +151,14 @@ class GravityScene implements GravityView {
   private trailsVisible = true;
   private trailBudget = 16_000;
   private frameMs = 16;
+  private readonly quality = new AdaptiveQuality({ levels: RESOLUTION_LEVELS.length });
+  private readonly baseResolution: number;
   private active = true;
   private readonly reducedMotion: boolean;
 
   constructor(private app: Application) {
     this.canvas = app.canvas;
+    this.baseResolution = app.renderer.resolution;
     this.width = app.screen.width;
     this.height = app.screen.height;
     this.textures = createSceneTextures();
@@ -309,6 +321,10 @@ class GravityScene implements GravityView {
   private frame = (): void => {
     const dt = this.app.ticker.deltaMS;
     this.frameMs = this.frameMs * 0.95 + dt * 0.05;
+    if (this.quality.frame(dt)) {
+      const resolution = this.baseResolution * RESOLUTION_LEVELS[this.quality.level];
+      this.app.renderer.resize(this.width, this.height, resolution);
+    }
     // Fewer trail dots when frames run long, more when there is room.
     if (this.frameMs > 22) this.trailBudget = Math.max(TRAIL_BUDGET_MIN, this.trailBudget * 0.97);
     else if (this.frameMs < 14) this.trailBudget = Math.min(TRAIL_BUDGET_MAX, this.trailBudget * 1.01);
