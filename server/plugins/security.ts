@@ -44,6 +44,26 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
+/**
+ * The headers of API answers (JSON, or a redirect): those that matter for a response
+ * that is not a document (OWASP REST Security cheat sheet). The page set's CSP, COOP,
+ * Origin-Agent-Cluster, DNS prefetch, download and XSS-filter headers only act on
+ * documents; a JSON answer opened on its own gets a CSP that allows nothing. Each header
+ * is work on every request (Fastify and Node check every name and value), and the
+ * leaderboard read is mostly headers.
+ */
+export function apiSecurityHeaders(pageHeaders: Record<string, string>): Record<string, string> {
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    ...(pageHeaders['strict-transport-security']
+      ? { 'strict-transport-security': pageHeaders['strict-transport-security'] }
+      : {}),
+  };
+}
+
 /** Security headers (CSP fit for Pixi, Tone and the font service) and the cross-origin write check. */
 export async function setupSecurity(app: FastifyInstance, config: ServerConfig) {
   const headers = securityHeaders({
@@ -78,13 +98,10 @@ export async function setupSecurity(app: FastifyInstance, config: ServerConfig) 
     referrerPolicy: { policy: 'same-origin' },
     hsts: config.production && !!config.publicUrl?.startsWith('https:'),
   });
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
-    done();
-  });
-
-  // Callback style: an async hook costs a promise on every request, reads included.
+  const apiHeaders = apiSecurityHeaders(headers);
+  // One hook, callback style: every hook and every promise is work on every request, reads included.
   app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith('/api/') ? apiHeaders : headers);
     if (SAFE_METHODS.has(request.method) || isSameOriginRequest(request, config)) return done();
     reply.code(403).send({ success: false, error: 'Cross-origin request refused' });
   });

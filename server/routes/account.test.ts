@@ -161,19 +161,6 @@ describe.each(testDialects)('account calls (%s)', (dialect) => {
     expect(big.json()).toEqual({ success: false, error: 'Request body is too large' });
   });
 
-  it('sets security headers with a CSP fit for fonts, workers and data images', async () => {
-    const res = await call(t.app, 'GET', '/api/account/validate.php');
-    const csp = String(res.headers['content-security-policy']);
-    expect(csp).toContain('https://fonts.googleapis.com');
-    expect(csp).toContain('font-src');
-    expect(csp).toContain('https://fonts.gstatic.com');
-    expect(csp).toMatch(/worker-src 'self' blob:/);
-    expect(csp).toMatch(/img-src [^;]*data:/);
-    expect(csp).not.toContain('unsafe-eval');
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['referrer-policy']).toBe('same-origin');
-  });
-
   it('logout revokes the session', async () => {
     const cookie = await devSignIn(t.app, 'user');
     const out = await call(t.app, 'POST', '/api/account/logout.php', { cookie });
