@@ -58,6 +58,10 @@ export interface NewScore {
   ip_address: string | null;
 }
 
+function boardKey(config: GameConfig, limit: number, levelOrMode: string | null): string {
+  return `${config.sort_order} ${limit}${levelOrMode === null ? '' : ` =${levelOrMode}`}`;
+}
+
 /** Scores and game configs. Rank is 1-based in the game's sort direction; ties rank by age. */
 export class ScoresRepository {
   /** Game configs change only through the admin console; cached to keep the top-10 read to one query. */
@@ -93,6 +97,12 @@ export class ScoresRepository {
 
   private get db() {
     return this.database.db;
+  }
+
+  /** The cached config of a game (null: cached as unknown), or undefined when it must be read. */
+  cachedConfig(gameId: string): GameConfig | null | undefined {
+    const cached = this.configCache.get(gameId);
+    return cached && Date.now() - cached.at < BOARD_CACHE_MS ? cached.config : undefined;
   }
 
   async config(gameId: string): Promise<GameConfig | null> {
@@ -164,7 +174,7 @@ export class ScoresRepository {
    * The same array is returned until then, so callers may keep derived data (the JSON) by it.
    */
   async top(config: GameConfig, limit: number, levelOrMode: string | null): Promise<ScoreEntry[]> {
-    const key = `${config.sort_order} ${limit}${levelOrMode === null ? '' : ` =${levelOrMode}`}`;
+    const key = boardKey(config, limit, levelOrMode);
     const now = Date.now();
     const cached = this.boards.get(config.game_id)?.get(key);
     if (cached && now - cached.at < BOARD_CACHE_MS) return cached.entries;
@@ -181,6 +191,12 @@ export class ScoresRepository {
       game.set(key, { at: now, entries });
     }
     return entries;
+  }
+
+  /** The cached top N (see top()), or undefined when it must be read. */
+  cachedTop(config: GameConfig, limit: number, levelOrMode: string | null): ScoreEntry[] | undefined {
+    const cached = this.boards.get(config.game_id)?.get(boardKey(config, limit, levelOrMode));
+    return cached && Date.now() - cached.at < BOARD_CACHE_MS ? cached.entries : undefined;
   }
 
   private async readTop(
