@@ -140,6 +140,7 @@ export class ScoresRepository {
         }),
       )
       .execute();
+    this.configCache.delete(config.game_id);
     this.invalidateBoards(config.game_id);
   }
 
@@ -149,9 +150,10 @@ export class ScoresRepository {
   }
 
   /**
-   * Drops the cached boards and config of a game (null: of every game). Every write that
-   * can change a board calls it once the write is committed: score inserts and deletes
-   * here, game configs, and account deletion (it anonymises the account's scores).
+   * Drops the cached boards of a game (null: of every game). Every write that can change
+   * a board calls it once the write is committed: score inserts and deletes and game
+   * configs here, and account deletion (it anonymises the account's scores). Its number
+   * also keeps a config read that overlapped it from being cached (see config()).
    */
   invalidateBoards(gameId: string | null) {
     const write = ++this.writeCount;
@@ -160,12 +162,10 @@ export class ScoresRepository {
       this.allWrite = write;
       this.lastWrite.clear();
       this.boards.clear();
-      this.configCache.clear();
       if (gameId === null) return;
     }
     this.lastWrite.set(gameId, write);
     this.boards.delete(gameId);
-    this.configCache.delete(gameId);
   }
 
   /**
