@@ -289,7 +289,8 @@ export const serverPart: BenchPart = {
             baseline: {
               label: 'bare node:http',
               value: base,
-              ratio: round(value / Math.max(base, 0.01)),
+              // autocannon reports whole milliseconds: a 0 ms baseline counts as 1.
+              ratio: round(value / Math.max(base, 1)),
               ratioLabel: '× bare',
             },
           });
