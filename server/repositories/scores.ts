@@ -2,7 +2,7 @@ import { CompiledQuery, sql } from 'kysely';
 import type { AdminGameStat, GameConfig, ScoreEntry } from '../../src/api/types.ts';
 import type { Db } from '../db/connect.ts';
 import type { GameConfigsTable, ScoresTable } from '../db/schema.ts';
-import { SqliteBatchWriter, type Statement, type WriteBatch, workerError } from '../db/sqliteWriter.ts';
+import { SqliteBatchWriter, workerError } from '../db/sqliteWriter.ts';
 import { hotSql, isUniqueViolation, nowIso, num, parseJsonOrNull } from '../util.ts';
 import { planRanks, type RangeCount } from './scoreRanks.ts';
 
@@ -58,6 +58,35 @@ export interface NewScore {
   ip_address: string | null;
 }
 
+/** The columns a new score fills, in the order of insertParams. */
+const SCORE_COLUMNS = [
+  'game_id',
+  'user_id',
+  'player_name',
+  'score',
+  'duration',
+  'level_or_mode',
+  'metadata',
+  'verified',
+  'ip_address',
+  'created_at',
+] as const;
+
+function insertParams(score: NewScore): unknown[] {
+  return [
+    score.game_id,
+    score.user_id,
+    score.player_name,
+    score.score,
+    score.duration,
+    score.level_or_mode,
+    score.metadata ? JSON.stringify(score.metadata) : null,
+    score.verified ? 1 : 0,
+    score.ip_address,
+    nowIso(),
+  ];
+}
+
 function boardKey(config: GameConfig, limit: number, levelOrMode: string | null): string {
   return `${config.sort_order} ${limit}${levelOrMode === null ? '' : ` =${levelOrMode}`}`;
 }
@@ -89,10 +118,8 @@ export class ScoresRepository {
   constructor(private readonly database: Db) {
     this.writer =
       database.dialect === 'sqlite' && database.file ? new SqliteBatchWriter(database.file) : null;
-    this.insertSql = hotSql(
-      database.dialect,
-      'insert into scores (game_id, user_id, player_name, score, duration, level_or_mode, metadata, verified, ip_address, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id',
-    );
+    // The worker's statement (SQLite only: no placeholder renumbering).
+    this.insertSql = `insert into scores (${SCORE_COLUMNS.join(', ')}) values (${SCORE_COLUMNS.map(() => '?').join(', ')}) returning id`;
   }
 
   private get db() {
@@ -275,31 +302,49 @@ export class ScoresRepository {
         direction: config.sort_order === 'ASC' ? 'ASC' : 'DESC',
       })),
     );
-    const write: WriteBatch = {
-      counts: plan.counts.map((count) => this.rangeCount(count)),
-      inserts: batch.map(({ score }) => this.insertStatement(score)),
-    };
     let counts: { n: number; eq: number }[];
     let ids: number[];
     if (this.writer) {
-      const outcome = await this.writer.run(write);
+      const outcome = await this.writer.run({
+        counts: plan.counts.map((count) => {
+          const { projection, params } = this.rangeCount(count);
+          return { sql: `select ${projection}`, params };
+        }),
+        inserts: batch.map(({ score }) => ({ sql: this.insertSql, params: insertParams(score) })),
+      });
       if (!outcome.ok) throw workerError(outcome.error);
       ({ counts, ids } = outcome);
     } else {
+      // Over a network (PostgreSQL) every statement is a round trip: one for all the counts, one for all the rows.
+      const ranges = plan.counts.map((count) => this.rangeCount(count));
+      const countSql = hotSql(
+        this.database.dialect,
+        ranges.map(({ projection }, i) => `select ${i} as i, ${projection}`).join(' union all '),
+      );
+      const insertSql = hotSql(
+        this.database.dialect,
+        `insert into scores (${SCORE_COLUMNS.join(', ')}) values ${batch.map(() => `(${SCORE_COLUMNS.map(() => '?').join(', ')})`).join(', ')} returning id`,
+      );
       ({ counts, ids } = await this.db.transaction().execute(async (trx) => {
-        const counted: { n: number; eq: number }[] = [];
-        for (const { sql, params } of write.counts) {
-          const { rows } = await trx.executeQuery<{ n: unknown; eq: unknown }>(
-            CompiledQuery.raw(sql, params),
-          );
-          counted.push({ n: num(rows[0].n), eq: num(rows[0].eq) });
-        }
-        const inserted: number[] = [];
-        for (const { sql, params } of write.inserts) {
-          const { rows } = await trx.executeQuery<{ id: unknown }>(CompiledQuery.raw(sql, params));
-          inserted.push(num(rows[0].id));
-        }
-        return { counts: counted, ids: inserted };
+        const counted = await trx.executeQuery<{ i: unknown; n: unknown; eq: unknown }>(
+          CompiledQuery.raw(
+            countSql,
+            ranges.flatMap(({ params }) => params),
+          ),
+        );
+        const inserted = await trx.executeQuery<{ id: unknown }>(
+          CompiledQuery.raw(
+            insertSql,
+            batch.flatMap(({ score }) => insertParams(score)),
+          ),
+        );
+        return {
+          counts: counted.rows
+            .map((row) => ({ i: num(row.i), n: num(row.n), eq: num(row.eq) }))
+            .sort((a, b) => a.i - b.i),
+          // Ids are drawn in the order of the VALUES rows, whatever order RETURNING lists them in.
+          ids: inserted.rows.map((row) => num(row.id)).sort((a, b) => a - b),
+        };
       }));
     }
     const ranks = plan.ranks(counts);
@@ -307,48 +352,29 @@ export class ScoresRepository {
   }
 
   /**
-   * Scores of a scope with low <= score <= high, and how many equal `equal` (hand-written
-   * SQL: the submit hot path). Two plain counts: SQLite walks a range of the index about
-   * three times faster for count(*) than when it also tests each score.
+   * Scores of a scope with low <= score <= high, and how many equal `equal`, as the
+   * select list `… as n, … as eq` with `?` placeholders (hand-written SQL: the submit hot
+   * path). Two plain counts: SQLite walks a range of the index about three times faster
+   * for count(*) than when it also tests each score.
    */
-  private rangeCount(count: RangeCount): Statement {
+  private rangeCount(count: RangeCount): { projection: string; params: unknown[] } {
     const shape = `${count.mode !== null}${count.low !== null}${count.high !== null}`;
     const scope = count.mode !== null ? 'game_id = ? and level_or_mode = ?' : 'game_id = ?';
-    let sql = this.rangeSql.get(shape);
-    if (!sql) {
-      sql = hotSql(
-        this.database.dialect,
-        `select (select count(*) from scores where ${scope}` +
-          (count.low !== null ? ' and score >= ?' : '') +
-          (count.high !== null ? ' and score <= ?' : '') +
-          `) as n, (select count(*) from scores where ${scope} and score = ?) as eq`,
-      );
-      this.rangeSql.set(shape, sql);
+    let projection = this.rangeSql.get(shape);
+    if (!projection) {
+      projection =
+        `(select count(*) from scores where ${scope}` +
+        (count.low !== null ? ' and score >= ?' : '') +
+        (count.high !== null ? ' and score <= ?' : '') +
+        `) as n, (select count(*) from scores where ${scope} and score = ?) as eq`;
+      this.rangeSql.set(shape, projection);
     }
     const scopeParams = count.mode !== null ? [count.gameId, count.mode] : [count.gameId];
     const params: unknown[] = [...scopeParams];
     if (count.low !== null) params.push(count.low);
     if (count.high !== null) params.push(count.high);
     params.push(...scopeParams, count.equal);
-    return { sql, params };
-  }
-
-  private insertStatement(score: NewScore): Statement {
-    return {
-      sql: this.insertSql,
-      params: [
-        score.game_id,
-        score.user_id,
-        score.player_name,
-        score.score,
-        score.duration,
-        score.level_or_mode,
-        score.metadata ? JSON.stringify(score.metadata) : null,
-        score.verified ? 1 : 0,
-        score.ip_address,
-        nowIso(),
-      ],
-    };
+    return { projection, params };
   }
 
   async close(): Promise<void> {
