@@ -63,12 +63,16 @@ export class SampleBank<Name extends string> {
     if (ctx?.state === 'suspended') void ctx.resume().catch(() => {});
   }
 
-  /** Plays a one-shot sample; `rate` changes its speed and pitch together (1 = as rendered). */
-  play(name: Name, rate = 1): void {
+  /**
+   * Plays a one-shot sample; `rate` changes its speed and pitch together (1 = as rendered),
+   * `gain` (0..1) scales this one play below its mix level (e.g. by impact speed).
+   */
+  play(name: Name, rate = 1, gain = 1): void {
     const howl = this.howls?.get(name);
-    if (!howl || effectiveVolume() === 0) return;
+    if (!howl || effectiveVolume() === 0 || gain <= 0) return;
     const id = howl.play();
     if (rate !== 1) howl.rate(rate, id);
+    if (gain < 1) howl.volume(this.specs[name].volume * effectiveVolume() * gain, id);
   }
 
   /** Starts or stops a looping sample with a short fade. Cheap to call every frame: only changes act. */

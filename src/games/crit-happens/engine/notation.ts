@@ -1,0 +1,130 @@
+/**
+ * Roll notation: `2d6+3`, `4d6kh3` (keep the highest 3), `2d20kl1`, `d%` (a d100), sums
+ * and differences of terms and whole numbers. Typed by the player or written from the
+ * picked dice. Invalid input gets an error that says what and where.
+ */
+import { DIE_TYPES, type DieType, MAX_DICE, physicalCount } from './dice.ts';
+
+export interface DiceTerm {
+  type: DieType;
+  count: number;
+  /** Keep only the highest or lowest `count` of the term's dice. */
+  keep?: { which: 'highest' | 'lowest'; count: number };
+  /** −1 when the term is subtracted. */
+  sign: 1 | -1;
+}
+
+export interface RollFormula {
+  terms: DiceTerm[];
+  /** The sum of the whole-number terms. */
+  modifier: number;
+}
+
+export type ParseResult = { ok: true; formula: RollFormula } | { ok: false; error: string };
+
+const SUPPORTED = DIE_TYPES.map((t) => t).join(', ');
+const MAX_MODIFIER = 1000;
+
+/** Parses notation; whitespace is ignored, case does not matter. */
+export function parseNotation(input: string): ParseResult {
+  const text = input.replace(/\s+/g, '').toLowerCase();
+  if (text === '') return { ok: false, error: 'Type a roll, for example 2d6+3' };
+  const terms: DiceTerm[] = [];
+  let modifier = 0;
+  let pos = 0;
+  let dice = 0;
+  const fail = (message: string): ParseResult => ({
+    ok: false,
+    error: `${message} (at character ${pos + 1})`,
+  });
+  const readInt = (): number | null => {
+    const match = /^\d+/.exec(text.slice(pos));
+    if (!match) return null;
+    pos += match[0].length;
+    return Number(match[0]);
+  };
+
+  let sign: 1 | -1 = 1;
+  let first = true;
+  while (pos < text.length) {
+    if (!first) {
+      const op = text[pos];
+      if (op !== '+' && op !== '-') return fail(`Expected + or − but found '${op}'`);
+      sign = op === '+' ? 1 : -1;
+      pos++;
+    } else if (text[pos] === '+' || text[pos] === '-') {
+      sign = text[pos] === '-' ? -1 : 1;
+      pos++;
+    }
+    first = false;
+    const start = pos;
+    const count = readInt();
+    if (text[pos] !== 'd') {
+      if (count === null) return fail('Expected a number or a die like 2d6');
+      if (count > MAX_MODIFIER) {
+        pos = start;
+        return fail(`A modifier can be at most ${MAX_MODIFIER}`);
+      }
+      modifier += sign * count;
+      continue;
+    }
+    pos++; // 'd'
+    let sides: number | null;
+    if (text[pos] === '%') {
+      pos++;
+      sides = 100;
+    } else {
+      sides = readInt();
+      if (sides === null)
+        return fail('Expected the number of sides after d (d2, d4, d6, d8, d10, d12, d20, d100 or d%)');
+    }
+    const type = `d${sides}` as DieType;
+    if (!DIE_TYPES.includes(type)) {
+      pos = start;
+      return fail(`There is no d${sides} here: use ${SUPPORTED} (or d%)`);
+    }
+    const n = count ?? 1;
+    if (n < 1) {
+      pos = start;
+      return fail('Roll at least one die');
+    }
+    let keep: DiceTerm['keep'];
+    if (text[pos] === 'k') {
+      const keepAt = pos;
+      pos++;
+      let which: 'highest' | 'lowest' = 'highest';
+      if (text[pos] === 'h' || text[pos] === 'l') {
+        which = text[pos] === 'h' ? 'highest' : 'lowest';
+        pos++;
+      }
+      const kept = readInt() ?? 1;
+      if (kept < 1 || kept > n) {
+        pos = keepAt;
+        return fail(`Keep between 1 and ${n} of ${n}d${sides}`);
+      }
+      keep = { which, count: kept };
+    }
+    dice += n * physicalCount(type);
+    if (dice > MAX_DICE) {
+      pos = start;
+      return fail(`At most ${MAX_DICE} dice in one roll (a d100 is two)`);
+    }
+    terms.push({ type, count: n, sign, ...(keep ? { keep } : {}) });
+  }
+  if (terms.length === 0) return { ok: false, error: 'Add at least one die, for example d20+5' };
+  return { ok: true, formula: { terms, modifier } };
+}
+
+/** Writes a formula back as notation (`2d6kh1+d20-1`); `d100` stays `d100`. */
+export function formatNotation(formula: RollFormula): string {
+  let text = '';
+  for (const term of formula.terms) {
+    const body = `${term.count === 1 ? '' : term.count}${term.type}${
+      term.keep ? `k${term.keep.which === 'highest' ? 'h' : 'l'}${term.keep.count}` : ''
+    }`;
+    text += text === '' ? (term.sign < 0 ? `-${body}` : body) : `${term.sign < 0 ? '-' : '+'}${body}`;
+  }
+  if (formula.modifier > 0) text += `+${formula.modifier}`;
+  if (formula.modifier < 0) text += `${formula.modifier}`;
+  return text;
+}

@@ -1,0 +1,66 @@
+/**
+ * Crit Happens' sounds: samples rendered from sounds/recipes.ts by `npm run sounds`, played
+ * with howler. Each play's level is its mix level × the site-wide volume × this game's own
+ * volume setting (0 when this game is muted); clacks also scale with the impact speed.
+ */
+import clack1Url from '../../../../assets/sounds/crit-happens/clack-1.wav?url&no-inline';
+import clack2Url from '../../../../assets/sounds/crit-happens/clack-2.wav?url&no-inline';
+import clack3Url from '../../../../assets/sounds/crit-happens/clack-3.wav?url&no-inline';
+import fanfareUrl from '../../../../assets/sounds/crit-happens/fanfare.wav?url&no-inline';
+import fireworkUrl from '../../../../assets/sounds/crit-happens/firework.wav?url&no-inline';
+import sadUrl from '../../../../assets/sounds/crit-happens/sad.wav?url&no-inline';
+import { SampleBank, type SampleSpec } from '../../../lib/audio/sampleBank.ts';
+import type { CritSoundName } from '../sounds/recipes.ts';
+import { useCritSettings } from './store.ts';
+
+const SAMPLES: Record<CritSoundName, SampleSpec> = {
+  'clack-1': { url: clack1Url, volume: 0.5 },
+  'clack-2': { url: clack2Url, volume: 0.45 },
+  'clack-3': { url: clack3Url, volume: 0.5 },
+  fanfare: { url: fanfareUrl, volume: 0.55 },
+  sad: { url: sadUrl, volume: 0.6 },
+  firework: { url: fireworkUrl, volume: 0.4 },
+};
+
+const CLACKS: CritSoundName[] = ['clack-1', 'clack-2', 'clack-3'];
+
+/** Impact speed (px/s) to loudness: a graze is a tick, a full throw a crack. */
+export function clackGain(speed: number): number {
+  return Math.min(1, Math.max(0.12, (speed - 60) / 900));
+}
+
+export class CritSound {
+  private readonly bank = new SampleBank(SAMPLES);
+  private clackIndex = 0;
+
+  unlock(): void {
+    this.bank.unlock();
+  }
+
+  dispose(): void {
+    this.bank.dispose();
+  }
+
+  private gameGain(): number {
+    const { muted, volume } = useCritSettings.getState();
+    return muted ? 0 : volume;
+  }
+
+  clack(speed: number): void {
+    this.clackIndex = (this.clackIndex + 1) % CLACKS.length;
+    const rate = 0.9 + ((this.clackIndex * 37) % 20) / 100;
+    this.bank.play(CLACKS[this.clackIndex], rate, clackGain(speed) * this.gameGain());
+  }
+
+  fanfare(): void {
+    this.bank.play('fanfare', 1, this.gameGain());
+  }
+
+  sad(): void {
+    this.bank.play('sad', 1, this.gameGain());
+  }
+
+  firework(): void {
+    this.bank.play('firework', 1, this.gameGain());
+  }
+}
