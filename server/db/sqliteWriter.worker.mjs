@@ -33,7 +33,10 @@ const runBatch = db.transaction(({ counts, inserts }) => ({
 parentPort.on('message', ({ id, batch }) => {
   let outcome;
   try {
-    outcome = { ok: true, ...runBatch(batch) };
+    // IMMEDIATE: take the write lock before the counts read. A deferred transaction that read
+    // first cannot upgrade after another connection (the server's own, writing saves) committed,
+    // and fails at once with SQLITE_BUSY instead of waiting out busy_timeout.
+    outcome = { ok: true, ...runBatch.immediate(batch) };
   } catch (err) {
     outcome = { ok: false, error: { message: String(err?.message ?? err), code: err?.code } };
   }

@@ -1,5 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { ServerConfig } from '../config.ts';
 import { sha256 } from '../util.ts';
 import { USER_COOKIE } from './session.ts';
@@ -34,10 +35,16 @@ export function limitConfig(limit: RouteRateLimit) {
   return { rateLimit: limit };
 }
 
+/**
+ * With Redis (REDIS_URL) every app server counts against the same keys, so a limit holds
+ * across processes; without it each process counts alone. A Redis error lets the request
+ * through (fail open) and is logged: an outage must not lock players out.
+ */
 export async function setupRateLimits(app: FastifyInstance, config: ServerConfig) {
   if (!config.rateLimits) return;
   await app.register(rateLimit, {
     global: false,
+    ...(app.redis ? { redis: app.redis, nameSpace: `${config.redisPrefix}rl:`, skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) => {
       const error = new Error(`Too many requests; try again in ${context.after}`) as Error & {
         statusCode: number;
@@ -50,9 +57,17 @@ export async function setupRateLimits(app: FastifyInstance, config: ServerConfig
 
 /**
  * Failed admin sign-ins per account (the IP limit alone would let a botnet try one
- * account forever). In memory: a restart forgets, which only helps the operator.
+ * account forever), in a sliding window: `max` failures within `windowMs` block the
+ * account until the oldest of them ages out.
  */
-export class FailureCounter {
+export interface FailureCounter {
+  blocked(key: string, now?: number): Promise<boolean>;
+  fail(key: string, now?: number): Promise<void>;
+  clear(key: string): Promise<void>;
+}
+
+/** One process's count: a restart forgets, which only helps the operator. */
+export class MemoryFailureCounter implements FailureCounter {
   private failures = new Map<string, number[]>();
 
   constructor(
@@ -60,20 +75,85 @@ export class FailureCounter {
     private readonly windowMs: number,
   ) {}
 
-  blocked(key: string, now = Date.now()): boolean {
+  async blocked(key: string, now = Date.now()): Promise<boolean> {
     const recent = (this.failures.get(key) ?? []).filter((t) => t > now - this.windowMs);
     this.failures.set(key, recent);
     return recent.length >= this.max;
   }
 
-  fail(key: string, now = Date.now()) {
+  async fail(key: string, now = Date.now()): Promise<void> {
     const list = this.failures.get(key) ?? [];
     list.push(now);
     this.failures.set(key, list);
     if (this.failures.size > 10_000) this.failures.clear();
   }
 
-  clear(key: string) {
+  async clear(key: string): Promise<void> {
     this.failures.delete(key);
   }
+}
+
+/**
+ * The same window in Redis, shared by every app server: one sorted set per account
+ * (member and score = the failure's time), trimmed to the window and expiring with it.
+ * Redis errors fail open (not blocked; the failure goes uncounted) like the route limits.
+ */
+export class RedisFailureCounter implements FailureCounter {
+  private sequence = 0;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    private readonly max: number,
+    private readonly windowMs: number,
+    private readonly onError: (err: unknown) => void = () => {},
+  ) {}
+
+  private key(key: string): string {
+    return `${this.prefix}fail:${sha256(key).slice(0, 32)}`;
+  }
+
+  async blocked(key: string, now = Date.now()): Promise<boolean> {
+    try {
+      const k = this.key(key);
+      const results = await this.redis
+        .multi()
+        .zremrangebyscore(k, '-inf', now - this.windowMs)
+        .zcard(k)
+        .exec();
+      const [error, count] = results?.[1] ?? [new Error('transaction discarded'), 0];
+      if (error) throw error;
+      return Number(count) >= this.max;
+    } catch (err) {
+      this.onError(err);
+      return false;
+    }
+  }
+
+  async fail(key: string, now = Date.now()): Promise<void> {
+    try {
+      const k = this.key(key);
+      // Unique members: two failures in the same millisecond (two servers) both count.
+      const member = `${now}:${process.pid}:${this.sequence++}`;
+      await this.redis.multi().zadd(k, now, member).pexpire(k, this.windowMs).exec();
+    } catch (err) {
+      this.onError(err);
+    }
+  }
+
+  async clear(key: string): Promise<void> {
+    try {
+      await this.redis.del(this.key(key));
+    } catch (err) {
+      this.onError(err);
+    }
+  }
+}
+
+/** The failure counter for this app: shared through Redis when there is one. */
+export function failureCounter(app: FastifyInstance, max: number, windowMs: number): FailureCounter {
+  if (!app.redis) return new MemoryFailureCounter(max, windowMs);
+  return new RedisFailureCounter(app.redis, app.config.redisPrefix, max, windowMs, (err) =>
+    app.log.warn({ err: (err as Error).message }, 'redis failure counter unavailable'),
+  );
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { FailureCounter, LIMITS, limitConfig } from '../plugins/rateLimits.ts';
+import { failureCounter, LIMITS, limitConfig } from '../plugins/rateLimits.ts';
 import {
   ADMIN_COOKIE,
   clearCookie,
@@ -15,7 +15,7 @@ export const ADMIN_ACCOUNT_FAILURES = { max: 10, windowMs: 15 * 60_000 };
 
 /** Admin console sign-in: an admin account (password, then TOTP if enrolled) or an admin user's session. */
 export async function adminAuthRoutes(app: FastifyInstance) {
-  const failures = new FailureCounter(ADMIN_ACCOUNT_FAILURES.max, ADMIN_ACCOUNT_FAILURES.windowMs);
+  const failures = failureCounter(app, ADMIN_ACCOUNT_FAILURES.max, ADMIN_ACCOUNT_FAILURES.windowMs);
 
   app.post<{ Body: { username: string; password: string; totp?: string } }>(
     '/api/auth/login.php',
@@ -48,12 +48,12 @@ export async function adminAuthRoutes(app: FastifyInstance) {
       const totp = request.body.totp?.replace(/\s+/g, '') ?? '';
       if (!username.trim() || !password) throw new HttpError(400, 'Username and password are required');
       const accountKey = username.trim().toLowerCase();
-      if (app.config.rateLimits && failures.blocked(accountKey))
+      if (app.config.rateLimits && (await failures.blocked(accountKey)))
         throw new HttpError(429, 'Too many failed sign-ins for this account; try again later');
       const account = await app.repos.admins.byLogin(username);
       const passwordOk = account ? await app.repos.admins.verifyPassword(account, password) : false;
       if (!account || !passwordOk || account.is_active !== 1) {
-        failures.fail(accountKey);
+        await failures.fail(accountKey);
         throw new HttpError(401, 'Invalid username or password');
       }
       if (account.totp_secret) {
@@ -66,13 +66,13 @@ export async function adminAuthRoutes(app: FastifyInstance) {
             .code(401)
             .send({ success: false, requiresTOTP: true, error: 'The 2FA code is 6 digits' });
         if (!(await app.repos.admins.consumeTotp(account, totp))) {
-          failures.fail(accountKey);
+          await failures.fail(accountKey);
           return reply
             .code(401)
             .send({ success: false, requiresTOTP: true, error: 'Invalid or already used 2FA code' });
         }
       }
-      failures.clear(accountKey);
+      await failures.clear(accountKey);
       const old = request.cookies[ADMIN_COOKIE];
       if (old) await app.repos.users.revokeSession(old);
       const token = await app.repos.users.createSession({ adminId: account.id });

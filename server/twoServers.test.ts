@@ -1,0 +1,168 @@
+/**
+ * Two app servers, one database: each a separate process (`server/main.ts`, nothing in
+ * memory shared), on PostgreSQL when TEST_DATABASE_URL is set (its own schema), else on
+ * one SQLite file. A session made on one is honoured by the other; with Redis
+ * (TEST_REDIS_URL; CI sets it when Redis answers) a rate limit counts across both, and
+ * without it each process counts alone, as the README says.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const PG_URL = process.env.TEST_DATABASE_URL;
+const REDIS_URL = process.env.TEST_REDIS_URL;
+const run = crypto.randomBytes(5).toString('hex');
+const schema = `two_${run}`;
+const redisPrefix = `futile-test-${run}:`;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+interface Server {
+  child: ChildProcess;
+  url: string;
+  output: string[];
+}
+
+async function startServer(env: Record<string, string>): Promise<Server> {
+  const port = await freePort();
+  const output: string[] = [];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      CLIENT_DIR: '',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => output.push(String(d)));
+  child.stderr?.on('data', (d) => output.push(String(d)));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output.join('')}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return { child, url, output };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not answer in 30 s:\n${output.join('')}`);
+}
+
+async function stopServer(server: Server | undefined) {
+  if (!server || server.child.exitCode !== null) return;
+  const exited = new Promise((r) => server.child.once('exit', r));
+  server.child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+  if (server.child.exitCode === null) server.child.kill('SIGKILL');
+}
+
+const adminLogin = (server: Server) =>
+  fetch(`${server.url}/api/auth/login.php`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify({ username: `nobody-${crypto.randomUUID()}`, password: 'wrong password' }),
+  });
+
+describe(`two app servers on one ${PG_URL ? 'PostgreSQL' : 'SQLite file'}${REDIS_URL ? ' with Redis' : ' without Redis'}`, () => {
+  let a: Server;
+  let b: Server;
+  let dir: string | null = null;
+
+  beforeAll(async () => {
+    const env: Record<string, string> = {};
+    if (PG_URL) {
+      env.DATABASE_URL = PG_URL;
+      env.DATABASE_SCHEMA = schema;
+    } else {
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'futile-two-'));
+      env.DATABASE_URL = path.join(dir, 'shared.sqlite');
+    }
+    if (REDIS_URL) {
+      env.REDIS_URL = REDIS_URL;
+      env.REDIS_PREFIX = redisPrefix;
+    } else {
+      env.REDIS_URL = '';
+    }
+    // Both start at once: migrations and schema creation must settle the race themselves.
+    [a, b] = await Promise.all([startServer(env), startServer(env)]);
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all([stopServer(a), stopServer(b)]);
+    if (PG_URL) {
+      const client = new pg.Client({ connectionString: PG_URL });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await client.end();
+    }
+    if (REDIS_URL) {
+      const redis = new Redis(REDIS_URL);
+      const keys = await redis.keys(`${redisPrefix}*`);
+      if (keys.length) await redis.del(...keys);
+      redis.disconnect();
+    }
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a session made on one server is honoured by the other, and a sign-out on it ends it on both', async () => {
+    const login = await fetch(`${a.url}/api/account/dev_login.php?as=user&redirect=/`, {
+      redirect: 'manual',
+    });
+    expect(login.status).toBe(302);
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+    expect(cookie).toMatch(/=/);
+    const onB = await (await fetch(`${b.url}/api/account/validate.php`, { headers: { cookie } })).json();
+    expect(onB, JSON.stringify(onB)).toMatchObject({ success: true, user: { id: expect.anything() } });
+    const out = await fetch(`${b.url}/api/account/logout.php`, {
+      method: 'POST',
+      headers: { cookie, origin: b.url },
+    });
+    expect(out.status).toBe(200);
+    const onA = await (await fetch(`${a.url}/api/account/validate.php`, { headers: { cookie } })).json();
+    expect(onA.user).toBeNull();
+  });
+
+  it(
+    REDIS_URL
+      ? 'a rate limit counts requests to both servers'
+      : 'without Redis each server counts its own requests',
+    async () => {
+      // Admin sign-in allows 10 attempts a minute per address; alternate between the servers.
+      const statuses: number[] = [];
+      for (let i = 0; i < 10; i++) statuses.push((await adminLogin(i % 2 === 0 ? a : b)).status);
+      expect(statuses).toEqual(new Array(10).fill(401));
+      const nextA = await adminLogin(a);
+      const nextB = await adminLogin(b);
+      if (REDIS_URL) {
+        expect(nextA.status).toBe(429);
+        expect((await nextA.json()).error).toMatch(/Too many requests/);
+        expect(nextB.status).toBe(429);
+      } else {
+        // Five each so far: both still answer.
+        expect(nextA.status).toBe(401);
+        expect(nextB.status).toBe(401);
+      }
+    },
+  );
+});
