@@ -1,11 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { ServerConfig } from './config.ts';
 import type { Db } from './db/connect.ts';
 import { setupValidationAndErrors } from './plugins/errors.ts';
+import { genRequestId, loggerOptions, setupOperations } from './plugins/operations.ts';
 import { setupRateLimits } from './plugins/rateLimits.ts';
+import { setupRedis } from './plugins/redis.ts';
 import { setupSecurity } from './plugins/security.ts';
 import { setupSessions } from './plugins/session.ts';
 import { AdminsRepository } from './repositories/admins.ts';
@@ -25,6 +28,8 @@ import { tracksRoutes } from './routes/tracks.ts';
 export interface AppDeps {
   config: ServerConfig;
   database: Db;
+  /** Where log lines go (default stdout); tests read them back. */
+  logStream?: NodeJS.WritableStream;
 }
 
 export interface Repositories {
@@ -40,9 +45,12 @@ export interface Repositories {
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
 /** Builds the whole HTTP app without listening: tests drive it through `inject`. */
-export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logStream }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { ...loggerOptions(config), ...(logStream ? { stream: logStream } : {}) },
+    // One line per request, written by setupOperations (with user, route and latency).
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: genRequestId,
     trustProxy: config.production,
     bodyLimit: DEFAULT_BODY_LIMIT,
   });
@@ -61,8 +69,17 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
 
   // Plugins → repositories → routes (fastify/demo's layering).
   setupValidationAndErrors(app);
+  // OpenAPI from the route schemas (registered before the routes, which it collects).
+  if (!config.production) {
+    await app.register(fastifySwagger, {
+      openapi: { info: { title: 'Futile API', version: '1' } },
+    });
+    app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  }
+  await setupOperations(app, config);
   await setupSecurity(app, config);
   await setupSessions(app, config);
+  await setupRedis(app, config);
   await setupRateLimits(app, config);
 
   app.get('/api/health', async () => ({ success: true, status: 'ok' }));

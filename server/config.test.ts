@@ -28,6 +28,31 @@ describe('configuration from the environment', () => {
     expect(config.connectOrigins).toEqual(['https://stats.example.org']);
   });
 
+  it('reads the PostgreSQL schema and the shared Redis, and says what is wrong with them', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://db/futile',
+      DATABASE_SCHEMA: 'futile_prod',
+      REDIS_URL: 'redis://cache:6379/2',
+      REDIS_PREFIX: 'futile-eu:',
+    });
+    expect(config).toMatchObject({
+      databaseSchema: 'futile_prod',
+      redisUrl: 'redis://cache:6379/2',
+      redisPrefix: 'futile-eu:',
+    });
+    expect(loadConfig({})).toMatchObject({ databaseSchema: null, redisUrl: null, redisPrefix: 'futile:' });
+    expect(() => loadConfig({ DATABASE_SCHEMA: 'futile' })).toThrow(
+      'DATABASE_SCHEMA applies to PostgreSQL only (DATABASE_URL=postgres://…)',
+    );
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/x', DATABASE_SCHEMA: 'Drop Table' })).toThrow(
+      'DATABASE_SCHEMA must be a lower-case SQL name like futile, got "Drop Table"',
+    );
+    expect(() => loadConfig({ REDIS_URL: 'localhost:6379' })).toThrow(
+      'REDIS_URL must be redis://host:port or rediss://…, got "localhost:6379"',
+    );
+    expect(() => loadConfig({ REDIS_PREFIX: 'has space' })).toThrow('REDIS_PREFIX must be');
+  });
+
   it('lists every problem in one clear message', () => {
     let error: unknown;
     try {

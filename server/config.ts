@@ -14,6 +14,15 @@ export interface ServerConfig {
   production: boolean;
   /** postgres://… or a SQLite file path. */
   databaseUrl: string;
+  /** PostgreSQL only: the schema Futile's tables live in (created if missing); null = the server's search_path. */
+  databaseSchema: string | null;
+  /**
+   * redis://… shared by every app server: rate limits and failed admin sign-ins count across
+   * processes. Null: each process counts on its own (fine for one server).
+   */
+  redisUrl: string | null;
+  /** Prefix of every Redis key, so deployments (or test runs) sharing one Redis stay apart. */
+  redisPrefix: string;
   /** Folder of the built client (index.html + assets); null to serve no pages. */
   clientDir: string | null;
   logLevel: string;
@@ -29,6 +38,14 @@ export interface ServerConfig {
   allowedOrigins: string[];
   /** Extra origins the page may fetch from (CSP connect-src), e.g. an analytics endpoint. */
   connectOrigins: string[];
+  /** Bearer token that /metrics requires; null = open in development, off in production. */
+  metricsToken: string | null;
+  /** Mean event-loop delay (ms) above which requests answer 503 + Retry-After; 0 = never. */
+  overloadMaxLagMs: number;
+  /** Seconds a client is told to wait (Retry-After) when the server is overloaded. */
+  overloadRetryAfter: number;
+  /** Milliseconds SIGTERM waits for in-flight requests before closing anyway. */
+  shutdownTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -66,6 +83,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (/^[a-z]+:\/\//i.test(databaseUrl) && !/^postgres(ql)?:\/\//i.test(databaseUrl)) {
     problems.push(`DATABASE_URL must be postgres://… or a SQLite file path, got "${databaseUrl}"`);
   }
+  const databaseSchema = env.DATABASE_SCHEMA?.trim() || null;
+  if (databaseSchema !== null) {
+    if (!/^postgres(ql)?:\/\//i.test(databaseUrl))
+      problems.push('DATABASE_SCHEMA applies to PostgreSQL only (DATABASE_URL=postgres://…)');
+    else if (!/^[a-z_][a-z0-9_]{0,62}$/.test(databaseSchema))
+      problems.push(`DATABASE_SCHEMA must be a lower-case SQL name like futile, got "${databaseSchema}"`);
+  }
+  const redisUrl = env.REDIS_URL?.trim() || null;
+  if (redisUrl !== null && !/^rediss?:\/\/[^\s]+$/i.test(redisUrl))
+    problems.push(`REDIS_URL must be redis://host:port or rediss://…, got "${redisUrl}"`);
+  const redisPrefix = env.REDIS_PREFIX?.trim() || 'futile:';
+  if (!/^[\w:.-]{1,64}$/.test(redisPrefix))
+    problems.push(`REDIS_PREFIX must be 1–64 letters, digits or _ : . -, got "${redisPrefix}"`);
   const production = env.NODE_ENV === 'production';
   let sessionSecret = env.SESSION_SECRET?.trim() ?? '';
   if (!sessionSecret) {
@@ -104,12 +134,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       problems.push(`CSP_CONNECT_SRC must list origins like https://stats.example.org, got "${origin}"`);
     }
   }
+  const metricsToken = env.METRICS_TOKEN?.trim() || null;
+  if (metricsToken && metricsToken.length < 16) problems.push('METRICS_TOKEN must be at least 16 characters');
+  const overloadMaxLagMs = Number(env.OVERLOAD_MAX_LAG_MS ?? 1000);
+  if (!Number.isFinite(overloadMaxLagMs) || overloadMaxLagMs < 0)
+    problems.push(
+      `OVERLOAD_MAX_LAG_MS must be a number of milliseconds ≥ 0, got "${env.OVERLOAD_MAX_LAG_MS}"`,
+    );
+  const overloadRetryAfter = Number(env.OVERLOAD_RETRY_AFTER ?? 5);
+  if (!Number.isInteger(overloadRetryAfter) || overloadRetryAfter < 1)
+    problems.push(
+      `OVERLOAD_RETRY_AFTER must be a whole number of seconds ≥ 1, got "${env.OVERLOAD_RETRY_AFTER}"`,
+    );
+  const shutdownTimeoutMs = Number(env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
+  if (!Number.isFinite(shutdownTimeoutMs) || shutdownTimeoutMs < 0)
+    problems.push(
+      `SHUTDOWN_TIMEOUT_MS must be a number of milliseconds ≥ 0, got "${env.SHUTDOWN_TIMEOUT_MS}"`,
+    );
   if (problems.length) throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
     production,
     databaseUrl,
+    databaseSchema,
+    redisUrl,
+    redisPrefix,
     clientDir: env.CLIENT_DIR === '' ? null : path.resolve(env.CLIENT_DIR ?? 'dist'),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     sessionSecret,
@@ -118,5 +168,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     rateLimits: ['on', 'true', '1'].includes(rateLimitsText),
     allowedOrigins,
     connectOrigins,
+    metricsToken,
+    overloadMaxLagMs,
+    overloadRetryAfter,
+    shutdownTimeoutMs,
   };
 }

@@ -1,11 +1,12 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { connectDatabase } from './db/connect.ts';
+import { connectDatabase, ensureSchema } from './db/connect.ts';
 import { migrateToLatest } from './db/migrations.ts';
 
 async function main() {
   const config = loadConfig();
-  const database = connectDatabase(config.databaseUrl);
+  if (config.databaseSchema) await ensureSchema(config.databaseUrl, config.databaseSchema);
+  const database = connectDatabase(config.databaseUrl, { schema: config.databaseSchema ?? undefined });
   await migrateToLatest(database.db, database.dialect, database.schema);
   const app = await buildApp({ config, database });
   // Expired sessions are refused on lookup; this only keeps the table small.

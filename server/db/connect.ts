@@ -21,6 +21,32 @@ export interface Db {
    * for it like any query, so it never sees uncommitted writes.
    */
   rows(sql: string, params: readonly unknown[]): Promise<unknown[][]>;
+  /** Called after every query with its SQL, duration and outcome (metrics add one). */
+  queryObservers: Set<QueryObserver>;
+}
+
+export type QueryObserver = (sql: string, ms: number, failed: boolean) => void;
+
+/** Kysely's log hook, fanned out to a Db's observers (timing costs nothing when there are none). */
+function observe(observers: Set<QueryObserver>) {
+  return (event: import('kysely').LogEvent) => {
+    for (const o of observers) o(event.query.sql, event.queryDurationMillis, event.level === 'error');
+  };
+}
+
+/** Runs a hot read, timing it for the observers when there are any. */
+async function timed<T>(observers: Set<QueryObserver>, sql: string, run: () => Promise<T> | T): Promise<T> {
+  if (observers.size === 0) return run();
+  const start = performance.now();
+  let failed = true;
+  try {
+    const result = await run();
+    failed = false;
+    return result;
+  } finally {
+    const ms = performance.now() - start;
+    for (const o of observers) o(sql, ms, failed);
+  }
 }
 
 export function isPostgresUrl(url: string): boolean {
@@ -35,6 +61,21 @@ export interface ConnectOptions {
 }
 
 /** Opens the database named by a postgres:// URL or a SQLite file path (created with its folder). */
+/** Creates a PostgreSQL schema unless it exists (several servers may race here: IF NOT EXISTS settles it). */
+export async function ensureSchema(url: string, schema: string): Promise<void> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name ${schema}`);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+  } catch (err) {
+    // Two servers starting at once can both miss the schema and race on the catalog.
+    if ((err as { code?: string }).code !== '23505') throw err;
+  } finally {
+    await client.end();
+  }
+}
+
 export function connectDatabase(url: string, options: ConnectOptions = {}): Db {
   if (isPostgresUrl(url)) {
     const schema = options.schema ?? null;
@@ -46,18 +87,21 @@ export function connectDatabase(url: string, options: ConnectOptions = {}): Db {
     });
     // Named statements are parsed and planned once per pooled connection.
     const names = new Map<string, string>();
+    const queryObservers = new Set<QueryObserver>();
     return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: observe(queryObservers) }),
       dialect: 'postgres',
       schema,
       file: null,
+      queryObservers,
       async rows(sql, params) {
         let name = names.get(sql);
         if (!name) {
           name = `hot_${names.size}`;
           names.set(sql, name);
         }
-        return (await pool.query({ name, text: sql, values: [...params], rowMode: 'array' })).rows;
+        const query = { name, text: sql, values: [...params], rowMode: 'array' as const };
+        return timed(queryObservers, sql, async () => (await pool.query(query)).rows);
       },
     };
   }
@@ -82,7 +126,11 @@ export function connectDatabase(url: string, options: ConnectOptions = {}): Db {
       return statement;
     },
   };
-  const db = new Kysely<Database>({ dialect: new TransactionalDdlSqliteDialect({ database }) });
+  const queryObservers = new Set<QueryObserver>();
+  const db = new Kysely<Database>({
+    dialect: new TransactionalDdlSqliteDialect({ database }),
+    log: observe(queryObservers),
+  });
   // Kept apart from Kysely's statements: these answer arrays (raw mode).
   const hot = new Map<string, SQLite.Statement>();
   return {
@@ -90,6 +138,7 @@ export function connectDatabase(url: string, options: ConnectOptions = {}): Db {
     dialect: 'sqlite',
     schema: null,
     file: url === ':memory:' ? null : path.resolve(url),
+    queryObservers,
     async rows(sql, params) {
       if (sqlite.inTransaction) {
         const { rows } = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(sql, [...params]));
@@ -101,7 +150,8 @@ export function connectDatabase(url: string, options: ConnectOptions = {}): Db {
         if (hot.size >= 100) hot.clear();
         hot.set(sql, statement);
       }
-      return statement.all(...params) as unknown[][];
+      const ready = statement;
+      return timed(queryObservers, sql, () => ready.all(...params) as unknown[][]);
     },
   };
 }

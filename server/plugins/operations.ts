@@ -1,0 +1,164 @@
+import crypto from 'node:crypto';
+import underPressure from '@fastify/under-pressure';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import client from 'prom-client';
+import type { ServerConfig } from '../config.ts';
+import type { QueryObserver } from '../db/connect.ts';
+
+/**
+ * What an operator needs from a running server: /healthz (process up), /readyz (database
+ * answers), Prometheus /metrics, one structured log line per request, and 503 +
+ * Retry-After when the event loop lags past OVERLOAD_MAX_LAG_MS.
+ */
+
+/** Paths the load shedder and the request log leave alone (probes and scrapes). */
+const OPERATOR_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+
+/** Log paths that carry secrets or personal data; a log line never includes them. */
+export const LOG_REDACT_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-csrf-token"]',
+  'res.headers["set-cookie"]',
+  'headers.cookie',
+  'headers.authorization',
+  '*.password',
+  '*.totp',
+  '*.token',
+  '*.ticket',
+  '*.secret',
+];
+
+/** The logger options for Fastify: pino with redaction; request ids are random UUIDs. */
+export function loggerOptions(config: ServerConfig) {
+  return {
+    level: config.logLevel,
+    redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
+  };
+}
+
+export function genRequestId(): string {
+  return crypto.randomUUID();
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** under-pressure: a route's own handler; returning undefined lets the request through. */
+    pressureHandler?: () => undefined;
+  }
+}
+
+export async function setupOperations(app: FastifyInstance, config: ServerConfig) {
+  // Echo the id so a user's report ("request 1f3…") finds the log line.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(underPressure, {
+    maxEventLoopDelay: config.overloadMaxLagMs,
+    sampleInterval: Math.min(1000, Math.max(50, config.overloadMaxLagMs / 2)),
+    retryAfter: config.overloadRetryAfter,
+    // A value returned here is sent as the answer (the typings say void; the plugin sends it).
+    pressureHandler: ((request: FastifyRequest, reply: FastifyReply, type: string, value?: number) => {
+      request.log.warn({ pressure: type, value }, 'overloaded: answering 503');
+      reply.code(503).header('Retry-After', String(config.overloadRetryAfter));
+      return { success: false, error: 'The server is busy; try again shortly' };
+    }) as never,
+  });
+
+  // Prometheus metrics: one registry per app (tests build many apps in one process).
+  const registry = new client.Registry();
+  client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
+  const requests = new client.Counter({
+    name: 'futile_http_requests_total',
+    help: 'HTTP requests answered, by method, route and status code',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    registers: [registry],
+  });
+  const latency = new client.Histogram({
+    name: 'futile_http_request_duration_seconds',
+    help: 'Time from request to response, by method and route',
+    labelNames: ['method', 'route'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  const shed = new client.Counter({
+    name: 'futile_http_overload_rejections_total',
+    help: 'Requests answered 503 because the server was overloaded',
+    registers: [registry],
+  });
+  const dbTime = new client.Histogram({
+    name: 'futile_db_query_duration_seconds',
+    help: 'Database query time, by dialect, statement kind and outcome',
+    labelNames: ['dialect', 'operation', 'outcome'] as const,
+    buckets: [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+    registers: [registry],
+  });
+  const dialect = app.database.dialect;
+  const observer: QueryObserver = (text, ms, failed) => {
+    const operation = /^\s*(\w+)/.exec(text)?.[1]?.toLowerCase() ?? 'other';
+    dbTime.observe({ dialect, operation, outcome: failed ? 'error' : 'ok' }, ms / 1000);
+  };
+  app.database.queryObservers.add(observer);
+  app.addHook('onClose', async () => {
+    app.database.queryObservers.delete(observer);
+  });
+
+  // One line per request: id (from the child logger), user, route, status, latency. No
+  // query string (OAuth codes and state travel there), no headers, no bodies.
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    const statusCode = reply.statusCode;
+    const latencyMs = Math.round(reply.elapsedTime * 100) / 100;
+    if (!OPERATOR_PATHS.has(route)) {
+      requests.inc({ method: request.method, route, status_code: String(statusCode) });
+      latency.observe({ method: request.method, route }, latencyMs / 1000);
+      if (statusCode === 503) shed.inc();
+    }
+    let userId: string | undefined;
+    if (request.sessionUserPromise) {
+      userId = (await request.sessionUserPromise.catch(() => null))?.id;
+    }
+    if (OPERATOR_PATHS.has(route) && statusCode < 400) return;
+    request.log.info(
+      {
+        method: request.method,
+        route,
+        path: request.url.split('?')[0],
+        statusCode,
+        latencyMs,
+        ...(userId ? { userId } : {}),
+      },
+      'request',
+    );
+  });
+
+  const operatorRoute = { config: { pressureHandler: () => undefined } };
+  app.get('/healthz', operatorRoute, async () => ({ success: true, status: 'up' }));
+  app.get('/readyz', operatorRoute, async (request, reply) => {
+    try {
+      await sql`select 1`.execute(app.database.db);
+      return { success: true, status: 'ready' };
+    } catch (err) {
+      request.log.error({ err }, 'readiness check: database does not answer');
+      return reply.code(503).send({ success: false, error: 'Database does not answer' });
+    }
+  });
+
+  app.get('/metrics', operatorRoute, async (request, reply) => {
+    if (config.metricsToken) {
+      const given = request.headers.authorization?.replace(/^Bearer\s+/i, '') ?? '';
+      const a = Buffer.from(given);
+      const b = Buffer.from(config.metricsToken);
+      if (a.length !== b.length || !crypto.timingSafeEqual(a, b)) {
+        return reply.code(401).send({ success: false, error: 'Metrics need the operator token' });
+      }
+    } else if (config.production) {
+      // No token configured in production: the metrics are not on the public port.
+      return reply.code(404).send({ success: false, error: 'Not found' });
+    }
+    reply.header('cache-control', 'no-store');
+    return reply.type(registry.contentType).send(await registry.metrics());
+  });
+}
