@@ -1,0 +1,129 @@
+/**
+ * What the scene draws, as transferable arrays: one row of ENTITY_STRIDE floats per
+ * entity near the player, the tiles changed since the last snapshot, and the small
+ * player/HUD record. Events and tile changes are drained: each reaches the page once.
+ */
+import { CHUNK, mowTarget } from './constants.ts';
+import type { CritterState, EntityKind, GameStatus, ItemSlot, YardEvent, YardGame } from './game.ts';
+import { chunkKey, generateChunk } from './world.ts';
+
+export const ENTITY_KINDS: readonly EntityKind[] = [
+  'fuelCan',
+  'crow',
+  'food',
+  'mower',
+  'mowerEmpty',
+  'raccoon',
+  'squirrel',
+  'thrownFood',
+  'feather',
+];
+export const CRITTER_STATES: readonly CritterState[] = [
+  'idle',
+  'picking',
+  'fleeing',
+  'wander',
+  'chasePlayer',
+  'chaseFood',
+  'chase',
+  'eating',
+  'pacified',
+  'toPond',
+  'still',
+  'flying',
+];
+/** id, kind, x, y, state, vx, vy, friendly (1/0). */
+export const ENTITY_STRIDE = 8;
+/** Entities within this many tiles of the player are sent (a screen is at most ~45 tiles across). */
+export const VIEW_RADIUS = 36;
+
+const kindCode = new Map(ENTITY_KINDS.map((k, i) => [k, i]));
+const stateCode = new Map(CRITTER_STATES.map((s, i) => [s, i]));
+
+export interface PlayerView {
+  x: number;
+  y: number;
+  facingX: number;
+  facingY: number;
+  hp: number;
+  score: number;
+  cutCount: number;
+  target: number;
+  level: number;
+  slots: ItemSlot[];
+  activeSlot: number;
+  /** Inside a hurt window (the scene blinks the player). */
+  invulnerable: boolean;
+  moving: boolean;
+  mowing: boolean;
+}
+
+export interface YardSnapshot {
+  t: number;
+  status: GameStatus;
+  player: PlayerView;
+  entities: Float32Array;
+  entityCount: number;
+  /** x, y, kind triples. */
+  tileChanges: Int32Array;
+  events: YardEvent[];
+}
+
+/** Takes a snapshot; `into` (a buffer handed back by the scene) is reused when big enough. */
+export function snapshot(game: YardGame, mowingNow: boolean, into?: Float32Array): YardSnapshot {
+  const p = game.player;
+  let count = 0;
+  for (const e of game.entities) {
+    if (Math.abs(e.x - p.x) <= VIEW_RADIUS && Math.abs(e.y - p.y) <= VIEW_RADIUS) count++;
+  }
+  const need = count * ENTITY_STRIDE;
+  const entities = into && into.length >= need ? into : new Float32Array(Math.max(64, need * 1.5) | 0);
+  let o = 0;
+  for (const e of game.entities) {
+    if (Math.abs(e.x - p.x) > VIEW_RADIUS || Math.abs(e.y - p.y) > VIEW_RADIUS) continue;
+    entities[o++] = e.id;
+    entities[o++] = kindCode.get(e.kind) ?? 0;
+    entities[o++] = e.x;
+    entities[o++] = e.y;
+    entities[o++] = stateCode.get(e.state) ?? 0;
+    entities[o++] = e.vx;
+    entities[o++] = e.vy;
+    entities[o++] = e.friendly ? 1 : 0;
+  }
+  const view: YardSnapshot = {
+    t: game.t,
+    status: game.status,
+    player: {
+      x: p.x,
+      y: p.y,
+      facingX: p.facingX,
+      facingY: p.facingY,
+      hp: p.hp,
+      score: p.score,
+      cutCount: p.cutCount,
+      target: mowTarget(game.level),
+      level: game.level,
+      slots: p.slots.map((s) => ({ ...s })),
+      activeSlot: p.activeSlot,
+      invulnerable: game.t < p.invulnerableUntil,
+      moving: p.moving,
+      mowing: mowingNow,
+    },
+    entities,
+    entityCount: count,
+    tileChanges: Int32Array.from(game.tileChanges),
+    events: game.events,
+  };
+  game.events = [];
+  game.tileChanges = [];
+  return view;
+}
+
+/** A chunk's live tiles (a copy to transfer), generating its terrain when not yet visited. */
+export function chunkTiles(game: YardGame, cx: number, cy: number): Uint8Array {
+  const chunk = game.chunks.get(chunkKey(cx, cy));
+  if (chunk) return chunk.tiles.slice();
+  return generateChunk(game.seed, cx, cy, game.level).tiles;
+}
+
+export { CHUNK };

@@ -1,0 +1,517 @@
+// The site's CSP has no 'unsafe-eval': Pixi's shader/uniform code paths that need no eval.
+import 'pixi.js/unsafe-eval';
+/**
+ * The yard on screen: a pool of ground sprites that covers the view (re-textured only
+ * when the camera crosses a tile or a tile changes), a sprite per thing near the player
+ * interpolated between the worker's snapshots, the gardener with the mower in front, and
+ * a little juice (grass clippings, sparkles, a red flash and a shake when bitten). Per
+ * frame everything is imperative; nothing here goes through React.
+ */
+import { Application, Container, Sprite, Texture } from 'pixi.js';
+import { AdaptiveQuality } from '../../../lib/pure/adaptiveQuality.ts';
+import { CHUNK, TILE_PX } from '../engine/constants.ts';
+import { CRITTER_STATES, ENTITY_KINDS, ENTITY_STRIDE, type YardSnapshot } from '../engine/snapshot.ts';
+import { chunkKey, hash3, Tile } from '../engine/world.ts';
+import { buildTextures, TILE_VARIANTS, type YardTextures } from './textures.ts';
+
+const T = TILE_PX;
+const RESOLUTIONS = [1, 0.75, 0.5];
+const MAX_PARTICLES = 300;
+const SNAPSHOT_MS = 1000 / 60;
+
+/** The developer menu's switches (spec §6), read every frame. */
+export interface SceneDevOptions {
+  /** Sprites stand on their shadows: anchored at the bottom of what is drawn, not the box centre. */
+  autoOffsets: boolean;
+  /** The cheapest look: lowest resolution, no particles, whatever the frame times say. */
+  forceSimple: boolean;
+  /** Critters face the other way (for art drawn facing left). */
+  swapLR: boolean;
+  /** Walk bobbing runs as fast as the thing moves, not at one pace. */
+  scaleAnimByVelocity: boolean;
+  /** console.debug when a thing's sprite is made or dropped. */
+  spriteLogs: boolean;
+}
+
+interface Thing {
+  sprite: Sprite;
+  shadow: Sprite;
+  kind: number;
+  id: number;
+  prevX: number;
+  prevY: number;
+  x: number;
+  y: number;
+  vx: number;
+  state: number;
+  seen: number;
+  phase: number;
+}
+
+interface Particle {
+  sprite: Sprite;
+  vx: number;
+  vy: number;
+  life: number;
+  maxLife: number;
+}
+
+const FLEEING = CRITTER_STATES.indexOf('fleeing');
+const FLYING = CRITTER_STATES.indexOf('flying');
+const CROW = ENTITY_KINDS.indexOf('crow');
+const ITEM_KINDS = new Set(
+  ['fuelCan', 'food', 'mower', 'mowerEmpty', 'feather'].map((k) => ENTITY_KINDS.indexOf(k as never)),
+);
+
+export class YardScene {
+  private readonly textures: YardTextures;
+  private readonly world = new Container();
+  private readonly ground = new Container();
+  private readonly shadows = new Container();
+  private readonly things = new Container({ sortableChildren: true });
+  private readonly effects = new Container();
+  private readonly flash = new Sprite();
+  private groundPool: Sprite[] = [];
+  private poolCols = 0;
+  private poolRows = 0;
+  private originX = Number.NaN;
+  private originY = Number.NaN;
+  private groundDirty = true;
+  private readonly chunks = new Map<string, Uint8Array>();
+  private readonly thingSprites = new Map<number, Thing>();
+  private readonly player = new Container();
+  private readonly playerBody: Sprite;
+  private readonly playerMower: Sprite;
+  private readonly playerShadow: Sprite;
+  private particles: Particle[] = [];
+  private freeParticles: Particle[] = [];
+  private latest: YardSnapshot | null = null;
+  private prevPlayer = { x: 0, y: 0 };
+  private snapshotAt = 0;
+  private frameCount = 0;
+  private zoom = 1;
+  private shakeUntil = 0;
+  private flashUntil = 0;
+  private reducedMotion = false;
+  private readonly quality = new AdaptiveQuality({ levels: RESOLUTIONS.length, slowMs: 20 });
+  private readonly baseResolution: number;
+  private readonly resizeObserver: ResizeObserver;
+  private width: number;
+  private height: number;
+  /** Shown in the developer overlay. */
+  debug = { fps: 0, things: 0, chunks: 0 };
+  /** Set by the developer menu. */
+  dev: SceneDevOptions = {
+    autoOffsets: false,
+    forceSimple: false,
+    swapLR: false,
+    scaleAnimByVelocity: false,
+    spriteLogs: false,
+  };
+  private simpleApplied = false;
+
+  static async create(parent: HTMLElement): Promise<YardScene> {
+    const app = new Application();
+    await app.init({
+      width: Math.max(100, parent.clientWidth),
+      height: Math.max(100, parent.clientHeight),
+      background: 0x3f8f3a,
+      antialias: false,
+      resolution: Math.min(window.devicePixelRatio || 1, 2),
+      autoDensity: true,
+      preference: 'webgl',
+    });
+    app.canvas.setAttribute('aria-hidden', 'true');
+    app.canvas.style.touchAction = 'none';
+    parent.appendChild(app.canvas);
+    return new YardScene(app, parent);
+  }
+
+  private constructor(
+    private readonly app: Application,
+    private readonly parent: HTMLElement,
+  ) {
+    this.width = app.screen.width;
+    this.height = app.screen.height;
+    this.baseResolution = app.renderer.resolution;
+    this.textures = buildTextures(app.renderer);
+    this.playerShadow = this.centred(this.textures.things.shadow);
+    this.playerMower = this.centred(this.textures.things.playerMower);
+    this.playerBody = this.centred(this.textures.things.player);
+    this.player.addChild(this.playerShadow, this.playerMower, this.playerBody);
+    this.playerShadow.y = 10;
+    this.world.addChild(this.ground, this.shadows, this.things, this.effects);
+    this.things.addChild(this.player);
+    this.flash.texture = Texture.WHITE;
+    this.flash.tint = 0xff2030;
+    this.flash.alpha = 0;
+    // Nothing to show until the worker's first snapshot (the intro menu covers the lawn).
+    this.world.visible = false;
+    app.stage.addChild(this.world, this.flash);
+    this.layout();
+    this.resizeObserver = new ResizeObserver(() => this.resize());
+    this.resizeObserver.observe(parent);
+    app.ticker.add(this.frame);
+  }
+
+  /** The developer menu's switches; taken as they are from the next frame on. */
+  setDevOptions(options: SceneDevOptions): void {
+    this.dev = { ...options };
+  }
+
+  get canvas(): HTMLCanvasElement {
+    return this.app.canvas;
+  }
+
+  setReducedMotion(reduced: boolean): void {
+    this.reducedMotion = reduced;
+  }
+
+  setActive(active: boolean): void {
+    if (active) this.app.ticker.start();
+    else this.app.ticker.stop();
+  }
+
+  /** Chunks the view needs and the scene does not have yet (the session fetches them). */
+  missingChunks(): [number, number][] {
+    const p = this.latest?.player;
+    if (!p) return [];
+    const halfW = this.width / 2 / (T * this.zoom) + 2;
+    const halfH = this.height / 2 / (T * this.zoom) + 2;
+    const out: [number, number][] = [];
+    for (let cy = Math.floor((p.y - halfH) / CHUNK); cy <= Math.floor((p.y + halfH) / CHUNK); cy++)
+      for (let cx = Math.floor((p.x - halfW) / CHUNK); cx <= Math.floor((p.x + halfW) / CHUNK); cx++)
+        if (!this.chunks.has(chunkKey(cx, cy))) out.push([cx, cy]);
+    return out;
+  }
+
+  setChunk(cx: number, cy: number, tiles: Uint8Array): void {
+    if (tiles.length !== CHUNK * CHUNK) return;
+    this.chunks.set(chunkKey(cx, cy), tiles);
+    this.groundDirty = true;
+    this.debug.chunks = this.chunks.size;
+  }
+
+  /** Drops chunks far from the player (the worker keeps the truth). */
+  forgetFarChunks(): void {
+    const p = this.latest?.player;
+    if (!p) return;
+    for (const key of this.chunks.keys()) {
+      const [cx, cy] = key.split(',').map(Number);
+      if (Math.abs((cx + 0.5) * CHUNK - p.x) > CHUNK * 3 || Math.abs((cy + 0.5) * CHUNK - p.y) > CHUNK * 3)
+        this.chunks.delete(key);
+    }
+  }
+
+  /** World tiles (x, y) under a point of the canvas (CSS pixels). */
+  screenToWorld(px: number, py: number): { x: number; y: number } {
+    return {
+      x: (px - this.world.position.x) / (T * this.zoom),
+      y: (py - this.world.position.y) / (T * this.zoom),
+    };
+  }
+
+  /** A new state from the worker. */
+  push(snapshot: YardSnapshot): void {
+    const now = performance.now();
+    if (this.latest) {
+      this.prevPlayer.x = this.latest.player.x;
+      this.prevPlayer.y = this.latest.player.y;
+    } else {
+      this.prevPlayer.x = snapshot.player.x;
+      this.prevPlayer.y = snapshot.player.y;
+    }
+    this.latest = snapshot;
+    this.snapshotAt = now;
+    this.world.visible = true;
+    const changes = snapshot.tileChanges;
+    for (let i = 0; i < changes.length; i += 3) this.setTile(changes[i], changes[i + 1], changes[i + 2]);
+    this.frameCount++;
+    const e = snapshot.entities;
+    for (let i = 0; i < snapshot.entityCount; i++) {
+      const o = i * ENTITY_STRIDE;
+      const id = e[o];
+      let thing = this.thingSprites.get(id);
+      const kind = e[o + 1];
+      if (!thing) {
+        const kindName = ENTITY_KINDS[kind];
+        const sprite = this.centred(this.textures.things[kindName]);
+        const shadow = this.centred(this.textures.things.shadow);
+        shadow.scale.set(ITEM_KINDS.has(kind) ? 0.7 : 0.9);
+        this.things.addChild(sprite);
+        this.shadows.addChild(shadow);
+        thing = {
+          sprite,
+          shadow,
+          kind,
+          id,
+          prevX: e[o + 2],
+          prevY: e[o + 3],
+          x: e[o + 2],
+          y: e[o + 3],
+          vx: 0,
+          state: 0,
+          seen: 0,
+          phase: (id * 0.37) % 6.28,
+        };
+        this.thingSprites.set(id, thing);
+        if (this.dev.spriteLogs) console.debug(`[yardcore] sprite +${id} ${kindName}`);
+      }
+      thing.prevX = thing.x;
+      thing.prevY = thing.y;
+      thing.x = e[o + 2];
+      thing.y = e[o + 3];
+      thing.vx = e[o + 5];
+      thing.state = e[o + 4];
+      thing.seen = this.frameCount;
+      thing.sprite.alpha = e[o + 7] ? 0.95 : 1;
+    }
+    for (const [id, thing] of this.thingSprites) {
+      if (thing.seen === this.frameCount) continue;
+      if (this.dev.spriteLogs) console.debug(`[yardcore] sprite -${id} ${ENTITY_KINDS[thing.kind]}`);
+      thing.sprite.destroy();
+      thing.shadow.destroy();
+      this.thingSprites.delete(id);
+    }
+    this.debug.things = this.thingSprites.size;
+    for (const event of snapshot.events) {
+      if (event.type === 'cut') this.clippings(event.x + 0.5, event.y + 0.5);
+      else if (event.type === 'pickup' || event.type === 'fed' || event.type === 'hit')
+        this.sparkle(snapshot.player.x, snapshot.player.y - 0.6, event.type === 'hit' ? 0xffd23f : 0xfff6a0);
+      else if (event.type === 'hurt') this.ouch(now);
+    }
+  }
+
+  dispose(): void {
+    this.resizeObserver.disconnect();
+    this.app.ticker.remove(this.frame);
+    this.textures.destroy();
+    this.app.destroy(true, { children: true });
+  }
+
+  private centred(texture: Sprite['texture']): Sprite {
+    const sprite = new Sprite(texture);
+    sprite.anchor.set(0.5);
+    sprite.scale.set(1);
+    return sprite;
+  }
+
+  private setTile(x: number, y: number, kind: number): void {
+    const cx = Math.floor(x / CHUNK);
+    const cy = Math.floor(y / CHUNK);
+    const tiles = this.chunks.get(chunkKey(cx, cy));
+    if (tiles) tiles[(y - cy * CHUNK) * CHUNK + (x - cx * CHUNK)] = kind;
+    const i = x - this.originX;
+    const j = y - this.originY;
+    if (i >= 0 && j >= 0 && i < this.poolCols && j < this.poolRows)
+      this.groundPool[j * this.poolCols + i].texture = this.tileTexture(x, y, kind);
+  }
+
+  private tileKind(x: number, y: number): number {
+    const cx = Math.floor(x / CHUNK);
+    const cy = Math.floor(y / CHUNK);
+    const tiles = this.chunks.get(chunkKey(cx, cy));
+    return tiles ? tiles[(y - cy * CHUNK) * CHUNK + (x - cx * CHUNK)] : Tile.Tall;
+  }
+
+  private tileTexture(x: number, y: number, kind: number) {
+    return this.textures.tiles[kind][hash3(7, x, y) % TILE_VARIANTS];
+  }
+
+  private resize(): void {
+    const width = Math.max(100, this.parent.clientWidth);
+    const height = Math.max(100, this.parent.clientHeight);
+    if (width === this.width && height === this.height) return;
+    this.width = width;
+    this.height = height;
+    const level = this.dev.forceSimple ? RESOLUTIONS.length - 1 : this.quality.level;
+    this.app.renderer.resize(width, height, this.baseResolution * RESOLUTIONS[level]);
+    this.layout();
+  }
+
+  /** Zoom so a phone shows about 12 tiles across its short side; the ground pool covers the view. */
+  private layout(): void {
+    this.zoom = Math.max(0.75, Math.min(1.6, Math.min(this.width, this.height) / (12 * T)));
+    const cols = Math.ceil(this.width / (T * this.zoom)) + 2;
+    const rows = Math.ceil(this.height / (T * this.zoom)) + 2;
+    if (cols !== this.poolCols || rows !== this.poolRows) {
+      for (const s of this.groundPool) s.destroy();
+      this.groundPool = [];
+      for (let j = 0; j < rows; j++)
+        for (let i = 0; i < cols; i++) {
+          const s = new Sprite(this.textures.tiles[Tile.Tall][0]);
+          s.width = T;
+          s.height = T;
+          this.ground.addChild(s);
+          this.groundPool.push(s);
+        }
+      this.poolCols = cols;
+      this.poolRows = rows;
+    }
+    this.world.scale.set(this.zoom);
+    this.flash.width = this.width;
+    this.flash.height = this.height;
+    this.flash.anchor.set(0);
+    this.groundDirty = true;
+  }
+
+  private readonly frame = (): void => {
+    const ms = this.app.ticker.deltaMS;
+    this.debug.fps = Math.round(this.app.ticker.FPS);
+    const simple = this.dev.forceSimple;
+    if (this.quality.frame(ms) || simple !== this.simpleApplied) {
+      this.simpleApplied = simple;
+      const level = simple ? RESOLUTIONS.length - 1 : this.quality.level;
+      this.app.renderer.resize(this.width, this.height, this.baseResolution * RESOLUTIONS[level]);
+    }
+    const snap = this.latest;
+    if (!snap) return;
+    const now = performance.now();
+    const alpha = Math.min(1, (now - this.snapshotAt) / SNAPSHOT_MS);
+    const px = this.prevPlayer.x + (snap.player.x - this.prevPlayer.x) * alpha;
+    const py = this.prevPlayer.y + (snap.player.y - this.prevPlayer.y) * alpha;
+    // Camera: the player in the middle, shaken a little after a bite.
+    let shakeX = 0;
+    let shakeY = 0;
+    if (now < this.shakeUntil && !this.reducedMotion) {
+      const k = (this.shakeUntil - now) / 300;
+      shakeX = Math.sin(now * 0.09) * 6 * k;
+      shakeY = Math.cos(now * 0.11) * 5 * k;
+    }
+    this.world.position.set(
+      Math.round(this.width / 2 - px * T * this.zoom + shakeX),
+      Math.round(this.height / 2 - py * T * this.zoom + shakeY),
+    );
+    this.updateGround(px, py);
+    // Things.
+    for (const thing of this.thingSprites.values()) {
+      const x = thing.prevX + (thing.x - thing.prevX) * alpha;
+      const y = thing.prevY + (thing.y - thing.prevY) * alpha;
+      const moving = thing.x !== thing.prevX || thing.y !== thing.prevY;
+      const flying = (thing.kind === CROW && thing.state === FLEEING) || thing.state === FLYING;
+      const lift = flying ? 10 : 0;
+      // Bobbing pace: fixed, or (developer switch) as fast as the thing moves, tiles/s over 2.
+      const pace = this.dev.scaleAnimByVelocity
+        ? Math.min(3, Math.max(0.3, Math.hypot(thing.x - thing.prevX, thing.y - thing.prevY) * 30))
+        : 1;
+      const bob =
+        moving && !this.reducedMotion ? Math.abs(Math.sin((now / 70) * pace + thing.phase)) * 2.5 : 0;
+      const kindName = ENTITY_KINDS[thing.kind];
+      const bounds = this.textures.bounds[kindName];
+      if (this.dev.autoOffsets) thing.sprite.anchor.set((bounds.x + 24) / 48, (bounds.bottom + 24) / 48);
+      else thing.sprite.anchor.set(0.5);
+      thing.sprite.position.set(x * T, y * T - lift - bob + (this.dev.autoOffsets ? 10 : 0));
+      thing.sprite.zIndex = y;
+      if (thing.vx !== 0) thing.sprite.scale.x = thing.vx < 0 !== this.dev.swapLR ? -1 : 1;
+      // A fleeing crow flaps.
+      if (flying && thing.kind === CROW && !this.reducedMotion)
+        thing.sprite.scale.y = 0.75 + 0.25 * Math.abs(Math.sin(now / 40));
+      else thing.sprite.scale.y = 1;
+      thing.shadow.position.set(x * T, y * T + 9);
+      thing.shadow.alpha = flying ? 0.5 : 1;
+    }
+    // The gardener and the mower in front, turned the way they walk.
+    const p = snap.player;
+    const active = p.slots[p.activeSlot];
+    const bob = p.moving && !this.reducedMotion ? Math.abs(Math.sin(now / 80)) * 2 : 0;
+    this.player.position.set(px * T, py * T - bob);
+    this.player.zIndex = py;
+    this.playerMower.visible = active?.kind === 'mower';
+    const angle = Math.atan2(p.facingY, p.facingX);
+    this.playerMower.position.set(p.facingX * 15, p.facingY * 15 + 2);
+    this.playerMower.rotation = angle - Math.PI / 2;
+    if (p.mowing && !this.reducedMotion) this.playerMower.x += Math.sin(now / 25) * 0.8;
+    this.playerBody.alpha = p.invulnerable ? (Math.floor(now / 90) % 2 ? 0.35 : 1) : 1;
+    // Effects.
+    this.advanceParticles(Math.min(ms, 50) / 1000);
+    this.flash.alpha = now < this.flashUntil ? ((this.flashUntil - now) / 250) * 0.35 : 0;
+  };
+
+  private updateGround(px: number, py: number): void {
+    const ox = Math.floor(px - this.width / 2 / (T * this.zoom)) - 1;
+    const oy = Math.floor(py - this.height / 2 / (T * this.zoom)) - 1;
+    if (ox === this.originX && oy === this.originY && !this.groundDirty) return;
+    this.originX = ox;
+    this.originY = oy;
+    this.groundDirty = false;
+    for (let j = 0; j < this.poolRows; j++) {
+      for (let i = 0; i < this.poolCols; i++) {
+        const s = this.groundPool[j * this.poolCols + i];
+        const x = ox + i;
+        const y = oy + j;
+        s.position.set(x * T, y * T);
+        s.texture = this.tileTexture(x, y, this.tileKind(x, y));
+      }
+    }
+  }
+
+  private particle(): Particle | null {
+    let p = this.freeParticles.pop();
+    if (!p) {
+      if (this.particles.length >= MAX_PARTICLES) return null;
+      const sprite = new Sprite(this.textures.dot);
+      sprite.anchor.set(0.5);
+      this.effects.addChild(sprite);
+      p = { sprite, vx: 0, vy: 0, life: 0, maxLife: 1 };
+    }
+    p.sprite.visible = true;
+    this.particles.push(p);
+    return p;
+  }
+
+  private clippings(x: number, y: number): void {
+    if (this.reducedMotion || this.dev.forceSimple) return;
+    for (let k = 0; k < 6; k++) {
+      const p = this.particle();
+      if (!p) return;
+      const a = (k / 6) * Math.PI * 2 + this.frameCount;
+      p.sprite.position.set(x * T, y * T);
+      p.sprite.tint = k % 2 ? 0x58b04c : 0x9be07a;
+      p.sprite.scale.set(0.45, 0.25);
+      p.vx = Math.cos(a) * 70;
+      p.vy = Math.sin(a) * 70 - 40;
+      p.life = 0;
+      p.maxLife = 0.45;
+    }
+  }
+
+  private sparkle(x: number, y: number, color: number): void {
+    if (this.reducedMotion || this.dev.forceSimple) return;
+    for (let k = 0; k < 10; k++) {
+      const p = this.particle();
+      if (!p) return;
+      const a = (k / 10) * Math.PI * 2;
+      p.sprite.position.set(x * T, y * T);
+      p.sprite.tint = color;
+      p.sprite.scale.set(0.5);
+      p.vx = Math.cos(a) * 90;
+      p.vy = Math.sin(a) * 90;
+      p.life = 0;
+      p.maxLife = 0.5;
+    }
+  }
+
+  private ouch(now: number): void {
+    this.flashUntil = now + 250;
+    this.shakeUntil = now + 300;
+  }
+
+  private advanceParticles(dt: number): void {
+    let alive = 0;
+    for (let k = 0; k < this.particles.length; k++) {
+      const p = this.particles[k];
+      p.life += dt;
+      if (p.life >= p.maxLife) {
+        p.sprite.visible = false;
+        this.freeParticles.push(p);
+        continue;
+      }
+      p.vy += 160 * dt;
+      p.sprite.x += p.vx * dt;
+      p.sprite.y += p.vy * dt;
+      p.sprite.alpha = 1 - p.life / p.maxLife;
+      this.particles[alive++] = p;
+    }
+    this.particles.length = alive;
+  }
+}

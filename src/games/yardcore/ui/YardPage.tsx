@@ -1,0 +1,458 @@
+import { useEffect, useRef, useState } from 'react';
+import { GameHeader } from '../../../platform/header/GameHeader.tsx';
+import { Dialog } from '../../../platform/ui/Dialog.tsx';
+import { MAX_HP, WIN_LEVEL } from '../engine/constants.ts';
+import type { ItemSlot } from '../engine/game.ts';
+import { DevTools } from './DevMenu.tsx';
+import { YardSession } from './session.ts';
+import { YardSound } from './sound.ts';
+import { devEnabled, saveSettings } from './storage.ts';
+import { useYardStore } from './store.ts';
+import './yardcore.css';
+
+const SLOT_ICONS: Record<ItemSlot['kind'], string> = { empty: '', food: '🥪', fuelCan: '⛽', mower: '🚜' };
+
+function slotLabel(slot: ItemSlot, index: number): string {
+  const n = index + 1;
+  if (slot.kind === 'food') return `Slot ${n}: food × ${slot.count}`;
+  if (slot.kind === 'fuelCan') return `Slot ${n}: fuel can`;
+  if (slot.kind === 'mower') return `Slot ${n}: mower, fuel ${slot.fuel}`;
+  return `Slot ${n}: empty`;
+}
+
+function Hearts({ hp }: { hp: number }) {
+  return (
+    <span className="yard-hearts" role="img" aria-label={`Health ${hp} of ${MAX_HP}`}>
+      {Array.from({ length: MAX_HP }, (_, i) => {
+        const fill = Math.max(0, Math.min(1, hp - i));
+        return (
+          <span key={i} className={`yard-heart${fill === 1 ? '' : fill > 0 ? ' is-half' : ' is-empty'}`}>
+            ♥
+          </span>
+        );
+      })}
+    </span>
+  );
+}
+
+function Hud({ session }: { session: YardSession }) {
+  const hud = useYardStore((s) => s.hud);
+  const phase = useYardStore((s) => s.phase);
+  const progress = Math.min(1, hud.cutCount / hud.target);
+  return (
+    <div className="yard-hud">
+      <div className="yard-hud__row">
+        <Hearts hp={hud.hp} />
+        <span className="yard-hud__level">Level {hud.level}</span>
+        <span className="yard-hud__score" data-testid="yard-score">
+          {hud.score} pts
+        </span>
+        <button
+          type="button"
+          className="button button--ghost button--small yard-hud__pause"
+          onClick={() => session.pause()}
+          disabled={phase !== 'playing'}
+          aria-label="Pause"
+        >
+          ⏸
+        </button>
+      </div>
+      <div
+        className="yard-progress"
+        role="progressbar"
+        aria-label="Mowed this level"
+        aria-valuemin={0}
+        aria-valuemax={hud.target}
+        aria-valuenow={hud.cutCount}
+      >
+        <span className="yard-progress__fill" style={{ width: `${progress * 100}%` }} />
+        <span className="yard-progress__text" data-testid="yard-cut">
+          {hud.cutCount} / {hud.target} mowed
+        </span>
+      </div>
+    </div>
+  );
+}
+
+function Inventory({ session }: { session: YardSession }) {
+  const slots = useYardStore((s) => s.hud.slots);
+  const active = useYardStore((s) => s.hud.activeSlot);
+  return (
+    <div className="yard-inventory" role="toolbar" aria-label="Inventory (keys 1–5)">
+      {slots.map((slot, i) => (
+        <button
+          key={i}
+          type="button"
+          className={`yard-slot${i === active ? ' is-active' : ''}`}
+          aria-pressed={i === active}
+          aria-label={slotLabel(slot, i)}
+          title={slotLabel(slot, i)}
+          onClick={() => session.command({ type: 'select', slot: i })}
+        >
+          <span className="yard-slot__key">{i + 1}</span>
+          <span className="yard-slot__icon">{SLOT_ICONS[slot.kind]}</span>
+          {slot.kind === 'food' && <span className="yard-slot__count">{slot.count}</span>}
+          {slot.kind === 'mower' && (
+            <span
+              className="yard-slot__fuel"
+              style={{ width: `${slot.fuel}%` }}
+              data-empty={slot.fuel === 0}
+            />
+          )}
+        </button>
+      ))}
+      <button
+        type="button"
+        className="button button--small yard-use"
+        onClick={() => session.command({ type: 'use' })}
+        disabled={slots[active]?.kind !== 'fuelCan'}
+      >
+        Refuel
+      </button>
+    </div>
+  );
+}
+
+/** The on-screen stick (joystick mode): drag from its centre; releases to rest. */
+function Joystick({ session }: { session: YardSession }) {
+  const [knob, setKnob] = useState({ x: 0, y: 0 });
+  const base = useRef<HTMLDivElement>(null);
+  const move = (event: React.PointerEvent) => {
+    const rect = base.current?.getBoundingClientRect();
+    if (!rect) return;
+    const r = rect.width / 2;
+    let x = (event.clientX - rect.left - r) / r;
+    let y = (event.clientY - rect.top - r) / r;
+    const d = Math.hypot(x, y);
+    if (d > 1) {
+      x /= d;
+      y /= d;
+    }
+    setKnob({ x, y });
+    session.setJoystick(Math.abs(x) < 0.15 ? 0 : x, Math.abs(y) < 0.15 ? 0 : y);
+  };
+  const release = () => {
+    setKnob({ x: 0, y: 0 });
+    session.setJoystick(0, 0);
+  };
+  return (
+    <div className="yard-joystick">
+      <div
+        ref={base}
+        className="yard-joystick__base"
+        role="application"
+        aria-label="Joystick: drag to walk"
+        onPointerDown={(e) => {
+          e.currentTarget.setPointerCapture(e.pointerId);
+          move(e);
+        }}
+        onPointerMove={(e) => {
+          if (e.buttons) move(e);
+        }}
+        onPointerUp={release}
+        onPointerCancel={release}
+      >
+        <span
+          className="yard-joystick__knob"
+          style={{ transform: `translate(${knob.x * 36}px, ${knob.y * 36}px)` }}
+        />
+      </div>
+      <button type="button" className="button yard-joystick__throw" onClick={() => session.throwAhead()}>
+        Throw 🥪
+      </button>
+    </div>
+  );
+}
+
+function SettingsDialog() {
+  const open = useYardStore((s) => s.settingsOpen);
+  const settings = useYardStore((s) => s.settings);
+  const update = (patch: Partial<typeof settings>) => {
+    const next = { ...settings, ...patch };
+    saveSettings(next);
+    useYardStore.setState({ settings: next });
+  };
+  return (
+    <Dialog open={open} onClose={() => useYardStore.setState({ settingsOpen: false })} title="Settings">
+      <fieldset className="yard-settings__group">
+        <legend>Controls</legend>
+        <label className="yard-settings__choice">
+          <input
+            type="radio"
+            name="yard-control"
+            checked={settings.controlMode === 'tapMove'}
+            onChange={() => update({ controlMode: 'tapMove' })}
+          />
+          Tap to move
+        </label>
+        <label className="yard-settings__choice">
+          <input
+            type="radio"
+            name="yard-control"
+            checked={settings.controlMode === 'joystick'}
+            onChange={() => update({ controlMode: 'joystick' })}
+          />
+          Joystick
+        </label>
+      </fieldset>
+      <label className="yard-settings__choice">
+        <input
+          type="checkbox"
+          checked={settings.soundEnabled}
+          onChange={(e) => update({ soundEnabled: e.target.checked })}
+        />
+        Sound
+      </label>
+    </Dialog>
+  );
+}
+
+function InstructionsDialog() {
+  const open = useYardStore((s) => s.instructionsOpen);
+  return (
+    <Dialog
+      open={open}
+      onClose={() => useYardStore.setState({ instructionsOpen: false })}
+      title="How to play"
+    >
+      <ul className="yard-instructions">
+        <li>Push the mower over tall grass to mow it: each tile is a point and costs 2 fuel.</li>
+        <li>Mow the level's target to move on; finish level {WIN_LEVEL} to win the yard.</li>
+        <li>Walk with the arrow keys or WASD, or tap where to go. Keys 1–5 pick an item.</li>
+        <li>Fuel can: pick it up, select it and press Space (or Refuel) to fill the mower.</li>
+        <li>Double tap (or F) throws a sandwich: crows, raccoons and squirrels go for it instead of you.</li>
+        <li>
+          Raccoons bite, squirrels too from level 2, crows peck if you walk into them. Run them over with a
+          running mower for points.
+        </li>
+        <li>Esc pauses; R starts the level over.</li>
+      </ul>
+    </Dialog>
+  );
+}
+
+function Menus({ session }: { session: YardSession }) {
+  const phase = useYardStore((s) => s.phase);
+  const hasProgress = useYardStore((s) => s.hasProgress);
+  const score = useYardStore((s) => s.hud.score);
+  const level = useYardStore((s) => s.hud.level);
+  const settingsButton = (
+    <button
+      type="button"
+      className="button button--ghost"
+      onClick={() => useYardStore.setState({ settingsOpen: true })}
+    >
+      Settings
+    </button>
+  );
+  if (phase === 'playing') return null;
+  if (phase === 'starting')
+    return (
+      <div className="yard-fade" aria-live="polite">
+        <p className="yard-fade__text">Level {level}: mow!</p>
+      </div>
+    );
+  const card = (title: string, body: React.ReactNode, actions: React.ReactNode, testId: string) => (
+    <div className="yard-overlay">
+      <section className="yard-menu" aria-labelledby={`${testId}-title`} data-testid={testId}>
+        <h2 id={`${testId}-title`} className="yard-menu__title">
+          {title}
+        </h2>
+        {body}
+        <div className="yard-menu__actions">{actions}</div>
+      </section>
+    </div>
+  );
+  switch (phase) {
+    case 'intro':
+      return card(
+        'Yardcore',
+        <p className="yard-menu__text">Mow the endless yard. Mind the raccoons.</p>,
+        <>
+          {hasProgress && (
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => void session.play('continue')}
+            >
+              Continue
+            </button>
+          )}
+          <button
+            type="button"
+            className={`button${hasProgress ? '' : ' button--primary'}`}
+            onClick={() => void session.play('new')}
+          >
+            New Game
+          </button>
+          {settingsButton}
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => useYardStore.setState({ instructionsOpen: true })}
+          >
+            Instructions
+          </button>
+        </>,
+        'yard-intro',
+      );
+    case 'paused':
+      return card(
+        'Paused',
+        <p className="yard-menu__text">Score {score}</p>,
+        <>
+          <button type="button" className="button button--primary" onClick={() => session.resume()}>
+            Resume
+          </button>
+          {settingsButton}
+          <button type="button" className="button button--ghost" onClick={() => session.exitToMenu()}>
+            Exit to Menu
+          </button>
+        </>,
+        'yard-paused',
+      );
+    case 'gameover':
+      return card(
+        'Game over',
+        <p className="yard-menu__text">
+          Score {score}. Press R to start level {level} again.
+        </p>,
+        <>
+          <button type="button" className="button button--primary" onClick={() => void session.restart()}>
+            Try again (R)
+          </button>
+          <button type="button" className="button button--ghost" onClick={() => session.exitToMenu()}>
+            Back to Menu
+          </button>
+        </>,
+        'yard-gameover',
+      );
+    case 'win':
+      return card(
+        'Yard conquered!',
+        <p className="yard-menu__text">
+          All {WIN_LEVEL} levels mowed. Final score {score}.
+        </p>,
+        <>
+          <button type="button" className="button button--primary" onClick={() => void session.play('new')}>
+            New Game
+          </button>
+          <button type="button" className="button button--ghost" onClick={() => session.exitToMenu()}>
+            Back to Menu
+          </button>
+        </>,
+        'yard-win',
+      );
+    case 'levelup':
+      return card(
+        `Level ${level} mowed!`,
+        <p className="yard-menu__text">
+          Score {score}. A bigger lawn awaits{level + 1 >= 2 ? ', and squirrels' : ''}.
+        </p>,
+        <>
+          <button type="button" className="button button--primary" onClick={() => void session.nextLevel()}>
+            Next Level
+          </button>
+          <button type="button" className="button button--ghost" onClick={() => session.openSkillTree()}>
+            Skill Tree
+          </button>
+          <button type="button" className="button button--ghost" onClick={() => session.exitToMenu()}>
+            Back to Menu
+          </button>
+        </>,
+        'yard-levelup',
+      );
+    case 'skilltree':
+      return card(
+        'Skill Tree',
+        <p className="yard-menu__text">
+          Skills grow here in a later season. For now: sharper blades come with practice.
+        </p>,
+        <>
+          <button type="button" className="button button--primary" onClick={() => void session.nextLevel()}>
+            Next Level
+          </button>
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => useYardStore.setState({ phase: 'levelup' })}
+          >
+            Back
+          </button>
+        </>,
+        'yard-skilltree',
+      );
+  }
+}
+
+function Toasts() {
+  const toasts = useYardStore((s) => s.toasts);
+  return (
+    <div className="yard-toasts" role="status" aria-live="polite">
+      {toasts.map((t) => (
+        <p key={t.id} className="yard-toast">
+          {t.text}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+export function YardPage() {
+  const stageRef = useRef<HTMLDivElement>(null);
+  const [session, setSession] = useState<YardSession | null>(null);
+  const failure = useYardStore((s) => s.failure);
+  const phase = useYardStore((s) => s.phase);
+  const controlMode = useYardStore((s) => s.settings.controlMode);
+
+  useEffect(() => {
+    const stage = stageRef.current;
+    if (!stage) return;
+    useYardStore.setState({ phase: 'intro', failure: null, toasts: [] });
+    const created = new YardSession(stage);
+    const sound = new YardSound(() => useYardStore.getState().settings.soundEnabled);
+    created.onEvents = (events) => sound.events(events);
+    created.onSnapshot = (snap) =>
+      sound.mowing(snap.player.mowing && useYardStore.getState().phase === 'playing');
+    // Browsers start audio only inside a gesture: the first key or tap on the page unlocks it.
+    const unlock = () => sound.unlock();
+    window.addEventListener('pointerdown', unlock);
+    window.addEventListener('keydown', unlock);
+    const stopMower = useYardStore.subscribe((state, before) => {
+      if (state.phase !== before.phase && state.phase !== 'playing') sound.mowing(false);
+    });
+    setSession(created);
+    created.start().catch((error: unknown) => {
+      console.warn('Yardcore could not start', error);
+      useYardStore.setState({
+        failure: 'Yardcore could not start in this browser (it needs WebGL and module workers).',
+      });
+    });
+    return () => {
+      window.removeEventListener('pointerdown', unlock);
+      window.removeEventListener('keydown', unlock);
+      stopMower();
+      sound.dispose();
+      created.dispose();
+    };
+  }, []);
+  const [dev] = useState(devEnabled);
+
+  const inGame = phase === 'playing' || phase === 'starting';
+  return (
+    <div className="yard-page">
+      <GameHeader title="Yardcore" />
+      <div className="yard-stage" ref={stageRef} data-testid="yard-stage">
+        {session && inGame && <Hud session={session} />}
+        {session && inGame && <Inventory session={session} />}
+        {session && phase === 'playing' && controlMode === 'joystick' && <Joystick session={session} />}
+        {session && <Menus session={session} />}
+        {session && dev && <DevTools session={session} />}
+        <Toasts />
+        {failure && <p className="yard-failure">{failure}</p>}
+      </div>
+      <SettingsDialog />
+      <InstructionsDialog />
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { create } from 'zustand';
+import type { ItemSlot } from '../engine/game.ts';
+import { loadProgress, loadSettings, type YardSettings } from './storage.ts';
+
+export type Phase =
+  | 'intro'
+  | 'starting'
+  | 'playing'
+  | 'paused'
+  | 'gameover'
+  | 'win'
+  | 'levelup'
+  | 'skilltree';
+
+export interface Hud {
+  hp: number;
+  score: number;
+  cutCount: number;
+  target: number;
+  level: number;
+  slots: ItemSlot[];
+  activeSlot: number;
+}
+
+export interface Toast {
+  id: number;
+  text: string;
+}
+
+/** The page's UI state. The session writes the HUD at most 10 times a second. */
+export interface YardUiState {
+  phase: Phase;
+  hud: Hud;
+  toasts: Toast[];
+  settings: YardSettings;
+  hasProgress: boolean;
+  /** Could not start (no WebGL or module workers). */
+  failure: string | null;
+  settingsOpen: boolean;
+  instructionsOpen: boolean;
+}
+
+export const emptyHud: Hud = {
+  hp: 5,
+  score: 0,
+  cutCount: 0,
+  target: 100,
+  level: 1,
+  slots: [],
+  activeSlot: 0,
+};
+
+export const useYardStore = create<YardUiState>(() => ({
+  phase: 'intro',
+  hud: emptyHud,
+  toasts: [],
+  settings: loadSettings(),
+  hasProgress: loadProgress() !== null,
+  failure: null,
+  settingsOpen: false,
+  instructionsOpen: false,
+}));
+
+let nextToast = 1;
+/** A short message over the yard for 2.5 s. */
+export function toast(text: string): void {
+  const id = nextToast++;
+  useYardStore.setState((s) => ({ toasts: [...s.toasts.slice(-2), { id, text }] }));
+  setTimeout(() => useYardStore.setState((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })), 2500);
+}
