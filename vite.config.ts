@@ -1,13 +1,18 @@
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+import { pwaOptions } from './pwa.config.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 8787);
 
 export default defineConfig({
   plugins: [
     react(),
+    // Manifest and Workbox service worker (pwa.config.ts); registered by the
+    // page once home has painted (src/lib/pwa/registerServiceWorker.ts).
+    VitePWA(pwaOptions),
     // .gz and .br beside each text asset, so the server sends them precompressed (no
     // per-request compression work); the originals stay for clients that accept neither.
     compression({

@@ -185,8 +185,33 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    // Offline clients queue a finished run's score and send it when the network returns,
+    // possibly more than once (a lost response, two tabs): the key a client gives its
+    // submission maps to the score it made, so a repeat answers the same score, not a new one.
+    '0003_scores_idempotency_key': {
+      async up(db: UntypedDb) {
+        await db.schema
+          .createTable('score_submissions')
+          .addColumn('idempotency_key', 'text', (c) => c.primaryKey())
+          .addColumn('game_id', 'text', (c) => c.notNull())
+          .addColumn('score_id', 'integer', (c) => c.references('scores.id').onDelete('cascade'))
+          .addColumn('rank', 'integer')
+          .addColumn('verified', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('score_submissions_created')
+          .on('score_submissions')
+          .column('created_at')
+          .execute();
+      },
+    },
   };
 }
+
+const isBusy = (error: unknown) =>
+  (error as { code?: string } | undefined)?.code === 'SQLITE_BUSY' ||
+  /database is locked/.test(String(error ?? ''));
 
 export async function migrateToLatest(
   db: UntypedDb,
@@ -199,7 +224,14 @@ export async function migrateToLatest(
     // Name the schema so Kysely does not mistake another schema's migration table for ours.
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  let { error, results } = await migrator.migrateToLatest();
+  // Several servers starting on one SQLite file: a migration transaction that read before
+  // another process wrote cannot upgrade its lock and fails at once with SQLITE_BUSY
+  // (waiting could deadlock). Try again: the other process's migrations are then done.
+  for (let attempt = 1; attempt <= 20 && dialect === 'sqlite' && isBusy(error); attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    ({ error, results } = await migrator.migrateToLatest());
+  }
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(

@@ -13,6 +13,7 @@ export interface Database {
   saves: SavesTable;
   game_configs: GameConfigsTable;
   scores: ScoresTable;
+  score_submissions: ScoreSubmissionsTable;
   used_run_tickets: UsedRunTicketsTable;
   tracks: TracksTable;
   track_ratings: TrackRatingsTable;
@@ -91,6 +92,17 @@ export interface ScoresTable {
   metadata: string | null;
   verified: number;
   ip_address: string | null;
+  created_at: string;
+}
+
+/** A client's idempotency key for a score submit, and the score it made (migration 0003). */
+export interface ScoreSubmissionsTable {
+  idempotency_key: string;
+  game_id: string;
+  /** Null while the first submit with the key is in progress (or if its insert failed). */
+  score_id: number | null;
+  rank: number | null;
+  verified: number;
   created_at: string;
 }
 

@@ -46,6 +46,12 @@ interface PendingInsert {
   reject(err: unknown): void;
 }
 
+export type SubmissionClaim =
+  | { state: 'new' }
+  | { state: 'pending' }
+  | { state: 'conflict' }
+  | { state: 'done'; id: number; rank: number; verified: boolean };
+
 export interface NewScore {
   game_id: string;
   user_id: string | null;
@@ -393,6 +399,61 @@ export class ScoresRepository {
     if (Math.random() < 0.01)
       await this.db.deleteFrom('used_run_tickets').where('expires_at', '<', nowIso()).execute();
     return true;
+  }
+
+  /**
+   * Claims an idempotency key for a score submit (migration 0003). 'new': this call owns
+   * the key and must complete or release it; 'done': an earlier submit with the key made
+   * this score; 'pending': another submit with the key is still in progress; 'conflict':
+   * the key was used for another game.
+   */
+  async claimSubmission(key: string, gameId: string): Promise<SubmissionClaim> {
+    try {
+      await this.db
+        .insertInto('score_submissions')
+        .values({
+          idempotency_key: key,
+          game_id: gameId,
+          score_id: null,
+          rank: null,
+          verified: 0,
+          created_at: nowIso(),
+        })
+        .execute();
+      return { state: 'new' };
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+    }
+    const row = await this.db
+      .selectFrom('score_submissions')
+      .selectAll()
+      .where('idempotency_key', '=', key)
+      .executeTakeFirst();
+    if (!row) return { state: 'pending' };
+    if (row.game_id !== gameId) return { state: 'conflict' };
+    if (row.score_id === null || row.rank === null) return { state: 'pending' };
+    return { state: 'done', id: num(row.score_id), rank: num(row.rank), verified: num(row.verified) === 1 };
+  }
+
+  /** Records the score a claimed key made. */
+  async completeSubmission(
+    key: string,
+    result: { id: number; rank: number; verified: boolean },
+  ): Promise<void> {
+    await this.db
+      .updateTable('score_submissions')
+      .set({ score_id: result.id, rank: result.rank, verified: result.verified ? 1 : 0 })
+      .where('idempotency_key', '=', key)
+      .execute();
+  }
+
+  /** Gives a claimed key up after its submit failed, so a retry may use it. */
+  async releaseSubmission(key: string): Promise<void> {
+    await this.db
+      .deleteFrom('score_submissions')
+      .where('idempotency_key', '=', key)
+      .where('score_id', 'is', null)
+      .execute();
   }
 
   async stats(): Promise<AdminGameStat[]> {

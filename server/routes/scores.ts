@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GameConfig, ScoreEntry } from '../../src/api/types.ts';
 import type { ServerConfig } from '../config.ts';
 import { LIMITS, limitConfig } from '../plugins/rateLimits.ts';
@@ -37,7 +37,11 @@ interface SubmitBody {
   metadata?: Record<string, unknown> | null;
   user_id?: string | null;
   run?: { ticket: string; inputs: unknown };
+  idempotency_key?: string;
 }
+
+/** Said when a submit repeats a key whose first submit has not finished yet. */
+export const SUBMISSION_PENDING = 'This score is already being submitted';
 
 export async function scoresRoutes(app: FastifyInstance, config: ServerConfig) {
   /** The JSON of a cached board, kept by its (cached, reused) entries array and its config. */
@@ -149,6 +153,9 @@ export async function scoresRoutes(app: FastifyInstance, config: ServerConfig) {
               required: ['ticket', 'inputs'],
               additionalProperties: false,
             },
+            // A client's key for this submission (an offline outbox may send it twice):
+            // a repeat answers the score the first one made.
+            idempotency_key: { type: 'string', pattern: '^[A-Za-z0-9_-]{8,100}$' },
           },
           required: ['game_id', 'score'],
           additionalProperties: false,
@@ -179,39 +186,67 @@ export async function scoresRoutes(app: FastifyInstance, config: ServerConfig) {
       if (problem) throw new HttpError(400, problem);
       const user = await currentUser(request);
 
-      let verified = false;
-      if (body.run) {
-        const ticket = readRunTicket(config.sessionSecret, body.run.ticket);
-        // A forged, expired or other game's ticket is ignored: the score counts as unverified.
-        if (ticket && ticket.gameId === game.game_id) {
-          if (!(await app.repos.scores.consumeTicket(ticket.nonce, new Date(ticket.expiresAt).toISOString())))
-            throw new HttpError(409, 'This run ticket has already been used');
-          const verifier = runVerifiers[game.game_id];
-          let replayed: { score: number } | null = null;
-          try {
-            replayed = verifier ? verifier(ticket.seed, body.run.inputs) : null;
-          } catch (err) {
-            request.log.warn({ err }, 'run verifier threw');
-          }
-          // DESIGN: verified marks a signed-in user's score whose replay matches.
-          verified = !!user && replayed !== null && replayed.score === body.score;
+      const key = body.idempotency_key;
+      if (key) {
+        const claim = await app.repos.scores.claimSubmission(key, game.game_id);
+        if (claim.state === 'done')
+          return { success: true, id: claim.id, rank: claim.rank, verified: claim.verified };
+        if (claim.state === 'pending') throw new HttpError(409, SUBMISSION_PENDING);
+        if (claim.state === 'conflict')
+          throw new HttpError(409, 'This idempotency key was used for another game');
+        try {
+          const result = await insertScore(request, body, game, user, duration, metadata);
+          await app.repos.scores.completeSubmission(key, result);
+          return { success: true, ...result };
+        } catch (err) {
+          await app.repos.scores.releaseSubmission(key);
+          throw err;
         }
       }
-
-      const { id, rank } = await app.repos.scores.insert(game, {
-        game_id: game.game_id,
-        user_id: user?.id ?? null,
-        player_name: (body.player_name as string).trim(),
-        score: body.score,
-        duration,
-        level_or_mode: body.level_or_mode ?? null,
-        metadata,
-        verified,
-        ip_address: request.ip,
-      });
-      return { success: true, id, rank, verified };
+      return { success: true, ...(await insertScore(request, body, game, user, duration, metadata)) };
     },
   );
+
+  async function insertScore(
+    request: FastifyRequest,
+    body: SubmitBody,
+    game: GameConfig,
+    user: Awaited<ReturnType<typeof currentUser>>,
+    duration: number | null,
+    metadata: Record<string, unknown> | null,
+  ): Promise<{ id: number; rank: number; verified: boolean }> {
+    let verified = false;
+    if (body.run) {
+      const ticket = readRunTicket(config.sessionSecret, body.run.ticket);
+      // A forged, expired or other game's ticket is ignored: the score counts as unverified.
+      if (ticket && ticket.gameId === game.game_id) {
+        if (!(await app.repos.scores.consumeTicket(ticket.nonce, new Date(ticket.expiresAt).toISOString())))
+          throw new HttpError(409, 'This run ticket has already been used');
+        const verifier = runVerifiers[game.game_id];
+        let replayed: { score: number } | null = null;
+        try {
+          replayed = verifier ? verifier(ticket.seed, body.run.inputs) : null;
+        } catch (err) {
+          request.log.warn({ err }, 'run verifier threw');
+        }
+        // DESIGN: verified marks a signed-in user's score whose replay matches.
+        verified = !!user && replayed !== null && replayed.score === body.score;
+      }
+    }
+
+    const { id, rank } = await app.repos.scores.insert(game, {
+      game_id: game.game_id,
+      user_id: user?.id ?? null,
+      player_name: (body.player_name as string).trim(),
+      score: body.score,
+      duration,
+      level_or_mode: body.level_or_mode ?? null,
+      metadata,
+      verified,
+      ip_address: request.ip,
+    });
+    return { id, rank, verified };
+  }
 
   app.get(
     '/api/scores/test.php',

@@ -3,6 +3,7 @@ import { Outlet, useLocation, useNavigation } from 'react-router-dom';
 import { trackPageView } from '../lib/analytics.ts';
 import { metaForPath } from './meta.ts';
 import { applyPageMeta } from './metaDocument.ts';
+import { PwaStatus } from './pwa/PwaStatus.tsx';
 
 /**
  * Root layout (spec §2): on every path change the page scrolls to the top, the title and
@@ -22,6 +23,7 @@ export function AppLayout() {
     <>
       {navigation.state === 'loading' && <div className="route-progress" aria-hidden="true" />}
       <Outlet />
+      <PwaStatus />
     </>
   );
 }

@@ -1,8 +1,17 @@
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import type { GameConfig, RunRecord, ScoreEntry } from '../../api/types.ts';
+import { OFFLINE_TEXT, useOnline } from '../../lib/pwa/online.ts';
 import { useSession } from '../session/useSession.ts';
 import { PLAYER_NAME_INPUT_MAX, playerNameError } from './playerName.ts';
-import { fetchScores, LEADERBOARD_SIZE, submitScore } from './scoresClient.ts';
+import {
+  enqueueScore,
+  newSubmissionKey,
+  onOutboxFlushed,
+  type QueuedScore,
+  removeQueuedScore,
+  sendQueued,
+} from './scoreOutbox.ts';
+import { fetchScores, LEADERBOARD_SIZE, ScoresError } from './scoresClient.ts';
 import { scoreWouldPlace } from './scoreWouldPlace.ts';
 import '../ui/controls.css';
 import './leaderboard.css';
@@ -49,6 +58,9 @@ export function Leaderboard({
   const [submitting, setSubmitting] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [result, setResult] = useState<{ rank: number; verified: boolean } | null>(null);
+  /** The outbox key of this board's score while it waits for the network. */
+  const [queuedKey, setQueuedKey] = useState<string | null>(null);
+  const online = useOnline();
   const headingId = useId();
   const nameId = useId();
 
@@ -63,15 +75,36 @@ export function Leaderboard({
   }, [gameId, levelOrMode]);
 
   useEffect(() => {
+    if (!online) return;
     setBoard({ phase: 'loading' });
     void load();
-  }, [load]);
+  }, [load, online]);
+
+  // A queued score sent in the background (the network came back) shows its rank here.
+  useEffect(() => {
+    if (!queuedKey) return;
+    return onOutboxFlushed(({ submitted, rejected }) => {
+      const mine = submitted.find((s) => s.key === queuedKey);
+      const refused = rejected.find((r) => r.item.key === queuedKey);
+      if (mine) {
+        const outcome = { rank: mine.rank, verified: mine.verified };
+        setQueuedKey(null);
+        setResult(outcome);
+        onSubmitted?.(outcome);
+        void load();
+      } else if (refused) {
+        setQueuedKey(null);
+        setFormError(`Failed to submit score: ${refused.message}`);
+      }
+    });
+  }, [queuedKey, load, onSubmitted]);
 
   // A new run starts a new submission.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the submission object is the trigger
   useEffect(() => {
     setResult(null);
     setFormError(null);
+    setQueuedKey(null);
   }, [submission]);
 
   // Prefill from the signed-in user's name until the player types their own.
@@ -85,8 +118,9 @@ export function Leaderboard({
     submission !== null &&
     (scoreMissing ||
       board.phase === 'error' ||
+      !online ||
       (board.phase === 'ready' && scoreWouldPlace(board.scores, submission.score, direction)));
-  const submitMode = wouldPlace && result === null;
+  const submitMode = wouldPlace && result === null && queuedKey === null;
   const nameBlank = name.trim() === '';
 
   async function onSubmit(event: FormEvent) {
@@ -106,8 +140,11 @@ export function Leaderboard({
     }
     setSubmitting(true);
     setFormError(null);
-    try {
-      const submitted = await submitScore({
+    // Into the outbox first (IndexedDB), so a lost connection or a closed tab loses nothing.
+    const item: QueuedScore = {
+      key: newSubmissionKey(),
+      queuedAt: Date.now(),
+      submission: {
         game_id: gameId,
         player_name: name.trim(),
         score: submission.score,
@@ -115,12 +152,33 @@ export function Leaderboard({
         duration: submission.duration ?? null,
         metadata: submission.metadata ?? null,
         ...(submission.run ? { run: submission.run } : {}),
-      });
+      },
+    };
+    let kept = false;
+    try {
+      await enqueueScore(item);
+      kept = true;
+    } catch (error) {
+      console.warn('Score outbox unavailable; sending directly', error);
+    }
+    try {
+      if (kept && !navigator.onLine) {
+        setQueuedKey(item.key);
+        return;
+      }
+      const submitted = await sendQueued(item);
+      if (kept) await removeQueuedScore(item.key);
       const outcome = { rank: submitted.rank, verified: submitted.verified };
       setResult(outcome);
       onSubmitted?.(outcome);
       await load();
     } catch (error) {
+      // No answer at all: the score waits in the outbox for the network.
+      if (kept && !(error instanceof ScoresError)) {
+        setQueuedKey(item.key);
+        return;
+      }
+      if (kept) await removeQueuedScore(item.key).catch(() => {});
       setFormError(`Failed to submit score: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
       setSubmitting(false);
@@ -136,6 +194,12 @@ export function Leaderboard({
       {result && (
         <p className="leaderboard__result" role="status">
           You placed #{result.rank}!{result.verified ? ' ✓ Verified' : ''}
+        </p>
+      )}
+
+      {queuedKey && (
+        <p className="leaderboard__queued" role="status">
+          {online ? 'Submitting your saved score…' : OFFLINE_TEXT.queued}
         </p>
       )}
 
@@ -171,9 +235,16 @@ export function Leaderboard({
         </form>
       )}
 
-      {board.phase === 'loading' && <p className="leaderboard__note">Loading…</p>}
+      {!online && (
+        <p className="leaderboard__offline" role="status">
+          {OFFLINE_TEXT.leaderboard}
+        </p>
+      )}
 
-      {board.phase === 'error' &&
+      {online && board.phase === 'loading' && <p className="leaderboard__note">Loading…</p>}
+
+      {online &&
+        board.phase === 'error' &&
         (submission ? (
           <p className="leaderboard__error" role="alert">
             Failed to load scores: {board.message}
@@ -185,11 +256,11 @@ export function Leaderboard({
           </div>
         ))}
 
-      {board.phase === 'ready' && board.scores.length === 0 && (
+      {online && board.phase === 'ready' && board.scores.length === 0 && (
         <p className="leaderboard__note">No scores yet. Be the first to play!</p>
       )}
 
-      {board.phase === 'ready' && board.scores.length > 0 && (
+      {online && board.phase === 'ready' && board.scores.length > 0 && (
         <ol className="leaderboard__list">
           {board.scores.map((entry) => {
             const mine = user !== null && entry.user_id !== null && entry.user_id === user.id;
