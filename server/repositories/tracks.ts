@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import type { AdminTrack, RatingStats, TrackPayload } from '../../src/api/types.ts';
+import { sql } from 'kysely';
+import type { AdminTrack, GalleryTrack, RatingStats, TrackPayload } from '../../src/api/types.ts';
 import type { Db } from '../db/connect.ts';
 import { nowIso, num } from '../util.ts';
 
@@ -117,6 +118,46 @@ export class TracksRepository {
       .values({ hash, rater, rating, updated_at })
       .onConflict((oc) => oc.columns(['hash', 'rater']).doUpdateSet({ rating, updated_at }))
       .execute();
+  }
+
+  /**
+   * The best-rated tracks for the gallery, by a Bayesian mean (each track's ratings plus two
+   * phantom 3-star ones), so one 5-star vote does not outrank fifty 4.8s; ties go to more
+   * ratings, then the newest. Only rated tracks appear.
+   */
+  async gallery(limit: number): Promise<GalleryTrack[]> {
+    const rows = await this.db
+      .selectFrom('tracks')
+      .innerJoin('track_ratings', 'track_ratings.hash', 'tracks.hash')
+      .select((eb) => [
+        'tracks.hash',
+        'tracks.payload',
+        'tracks.created_at',
+        'tracks.load_count',
+        eb.fn.avg('track_ratings.rating').as('avg'),
+        eb.fn.count('track_ratings.rating').as('n'),
+        sql<number>`(sum(track_ratings.rating) + 6.0) / (count(track_ratings.rating) + 2)`.as('score'),
+      ])
+      .groupBy(['tracks.hash', 'tracks.payload', 'tracks.created_at', 'tracks.load_count'])
+      .orderBy('score', 'desc')
+      .orderBy('n', 'desc')
+      .orderBy('tracks.created_at', 'desc')
+      .orderBy('tracks.hash')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => {
+      const payload = JSON.parse(r.payload) as TrackPayload;
+      return {
+        hash: r.hash,
+        path: TRACK_PATH_PATTERN.test(payload.path) ? payload.path : '',
+        b: payload.b,
+        originalAspectRatio: payload.originalAspectRatio,
+        avgRating: Math.round(num(r.avg) * 100) / 100,
+        ratingCount: num(r.n),
+        loadCount: num(r.load_count),
+        createdAt: r.created_at,
+      };
+    });
   }
 
   async adminStats() {

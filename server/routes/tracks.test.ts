@@ -127,3 +127,54 @@ describe.each(testDialects)('tracks calls (%s)', (dialect) => {
     });
   });
 });
+
+describe.each(testDialects)('the track gallery (%s)', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { rateLimits: false });
+  });
+  afterAll(async () => t?.close());
+
+  const store = async (b: number) =>
+    (await call(t.app, 'POST', '/api/tracks/store.php', { body: track({ b }) })).json().hash as string;
+  // Each call without a cookie is a new visitor: a new rater.
+  const rate = (hash: string, rating: number) =>
+    call(t.app, 'POST', '/api/tracks/rate.php', { body: { hash, rating } });
+
+  it('lists rated tracks best first by a Bayesian mean, with what a thumbnail needs', async () => {
+    const empty = await call(t.app, 'GET', '/api/tracks/gallery.php');
+    expect(empty.json()).toEqual({ success: true, tracks: [] });
+    const once = await store(20);
+    const many = await store(30);
+    const unrated = await store(40);
+    const poor = await store(50);
+    await rate(once, 5);
+    for (const r of [5, 5, 5, 4, 5]) await rate(many, r);
+    await rate(poor, 1);
+    const res = await call(t.app, 'GET', '/api/tracks/gallery.php');
+    expect(res.statusCode).toBe(200);
+    const tracks = res.json().tracks;
+    expect(tracks.map((x: { hash: string }) => x.hash)).toEqual([many, once, poor]);
+    expect(tracks.map((x: { hash: string }) => x.hash)).not.toContain(unrated);
+    expect(tracks[0]).toMatchObject({
+      path: 'M 100 100 L 900 100 L 900 900 L 100 900 L 100 100',
+      b: 30,
+      originalAspectRatio: 1.5,
+      avgRating: 4.8,
+      ratingCount: 5,
+      loadCount: 0,
+    });
+    expect(Number.isNaN(Date.parse(tracks[0].createdAt))).toBe(false);
+    const two = await call(t.app, 'GET', '/api/tracks/gallery.php?limit=2');
+    expect(two.json().tracks).toHaveLength(2);
+  });
+
+  it('refuses a limit outside 1–24 and unknown parameters, clearly', async () => {
+    for (const query of ['limit=0', 'limit=25', 'limit=many', 'sort=worst']) {
+      const res = await call(t.app, 'GET', `/api/tracks/gallery.php?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().success).toBe(false);
+      expect(res.json().error, query).toMatch(/limit|Unknown query parameter "sort"/);
+    }
+  });
+});

@@ -168,6 +168,54 @@ export async function tracksRoutes(app: FastifyInstance) {
     },
   );
 
+  // Beyond the spec: the gallery of best-rated tracks, reachable from the race's intro card.
+  app.get<{ Querystring: { limit: number } }>(
+    '/api/tracks/gallery.php',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: { limit: { type: 'integer', minimum: 1, maximum: 24, default: 12 } },
+          additionalProperties: false,
+        },
+        response: responses({
+          type: 'object',
+          properties: {
+            success: { type: 'boolean' },
+            tracks: {
+              type: 'array',
+              items: {
+                type: 'object',
+                properties: {
+                  hash: { type: 'string' },
+                  path: { type: 'string' },
+                  b: { type: 'number' },
+                  originalAspectRatio: { type: 'number' },
+                  avgRating: { type: 'number' },
+                  ratingCount: { type: 'integer' },
+                  loadCount: { type: 'integer' },
+                  createdAt: { type: 'string' },
+                },
+                required: [
+                  'hash',
+                  'path',
+                  'b',
+                  'originalAspectRatio',
+                  'avgRating',
+                  'ratingCount',
+                  'loadCount',
+                  'createdAt',
+                ],
+              },
+            },
+          },
+          required: ['success', 'tracks'],
+        }),
+      },
+    },
+    async (request) => ({ success: true, tracks: await app.repos.tracks.gallery(request.query.limit) }),
+  );
+
   app.get(
     '/api/tracks/admin.php',
     {

@@ -170,6 +170,8 @@ export interface ScoreSubmitRequest {
   metadata?: Record<string, unknown> | null;
   user_id?: string;
   run?: RunRecord;
+  /** A client's key for this submission: a repeat with the same key answers the same score. */
+  idempotency_key?: string;
 }
 export interface ScoreSubmitResponse {
   success: boolean;
@@ -258,6 +260,26 @@ export interface RatingGetResponse {
 export interface RatingSubmitResponse {
   success: boolean;
   stats?: RatingStats;
+  error?: string;
+}
+
+/** One track of the gallery: enough to draw a thumbnail and open it. */
+export interface GalleryTrack {
+  hash: string;
+  /** The v3 path (M/L commands, points scaled to 0..1000). */
+  path: string;
+  b: number;
+  originalAspectRatio: number;
+  avgRating: number;
+  ratingCount: number;
+  loadCount: number;
+  createdAt: string;
+}
+
+/** GET /api/tracks/gallery.php?limit= : the best-rated shared tracks (Draw & Race, beyond the spec). */
+export interface TrackGalleryResponse {
+  success: boolean;
+  tracks: GalleryTrack[];
   error?: string;
 }
 
