@@ -17,6 +17,9 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: 'retain-on-failure',
+    // The build's service worker (pwa.config.ts) stays out of every spec but the offline
+    // ones, which allow it with test.use({ serviceWorkers: 'allow' }).
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath,
       // The machine has no network: keep Chromium from phoning home.

@@ -96,13 +96,6 @@ export const SCENES: Scene[] = [
     ],
   },
   {
-    slug: 'crit-happens',
-    path: '/crit-happens',
-    description: 'dice rolling over and over',
-    start: [],
-    loop: [{ click: 'role=button[name=/roll/i]', optional: true, timeoutMs: 500 }, { waitMs: 1500 }],
-  },
-  {
     slug: 'race',
     path: '/race',
     description: 'a drawn loop track with a car racing',
@@ -111,6 +104,25 @@ export const SCENES: Scene[] = [
       { drawCircle: { cx: 640, cy: 420, r: 250 } },
       { click: 'role=button[name=/add car/i]', optional: true, timeoutMs: 2000 },
       { click: 'role=button[name=/^start/i]', optional: true, timeoutMs: 2000 },
+    ],
+  },
+  {
+    slug: 'crit-happens',
+    path: '/crit-happens?seed=1',
+    description: '20 dice in the pool, rolled again as soon as each roll settles',
+    start: [
+      ...Array.from(
+        { length: 20 },
+        (_, i): SceneStep => ({
+          click: `role=button[name="Add a ${['d6', 'd20', 'd8', 'd12', 'd4'][i % 5]}"]`,
+          timeoutMs: 15_000,
+        }),
+      ),
+    ],
+    loop: [
+      { click: 'role=button[name="Roll"]', optional: true, timeoutMs: 100 },
+      { click: '.crit-overlay', optional: true, timeoutMs: 100 },
+      { waitMs: 200 },
     ],
   },
 ];

@@ -6,13 +6,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OfflineAudioContext } from 'node-web-audio-api';
+import { CRIT_SOUNDS } from '../src/games/crit-happens/sounds/recipes.ts';
 import { LANDER_SOUNDS } from '../src/games/lunar-lander/sounds/recipes.ts';
 import { WHAC_SOUNDS } from '../src/games/whac-a-moji/sounds/recipes.ts';
+import { YARD_SOUNDS } from '../src/games/yardcore/sounds/recipes.ts';
 import { renderSoundFile, type SoundSet } from '../src/lib/audio/soundRecipe.ts';
 
 const GAMES: Record<string, SoundSet> = {
   'whac-a-moji': WHAC_SOUNDS,
   'lunar-lander': LANDER_SOUNDS,
+  'crit-happens': CRIT_SOUNDS,
+  yardcore: YARD_SOUNDS,
 };
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

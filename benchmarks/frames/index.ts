@@ -92,6 +92,7 @@ export function frameFigures(
   budgets?: Budgets,
 ): BenchFigure[] {
   const p95Goal = cpuRate === 4 ? budgets?.frames?.p95AtCpu4xMs?.[slug] : undefined;
+  const fpsGoal = cpuRate === 1 ? budgets?.frames?.fpsUnthrottled?.[slug] : undefined;
   const stats = frameStats(timestamps, DISPLAY_INTERVAL_MS);
   const id = `frames.${slug}.cpu${cpuRate}x`;
   const label = `${path.split('?')[0]} ${cpuRate}× CPU`;
@@ -122,6 +123,9 @@ export function frameFigures(
       value: Math.round(stats.fps * 10) / 10,
       unit: 'fps',
       better: 'higher',
+      ...(fpsGoal !== undefined
+        ? { goal: { op: '>=' as const, value: fpsGoal, text: `≥ ${fpsGoal} fps unthrottled` } }
+        : {}),
     },
   ];
 }

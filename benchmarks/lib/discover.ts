@@ -12,6 +12,7 @@ export const EXPECTED_PARTS = [
   'gravity',
   'synth',
   'server',
+  'load',
   'bundle',
   'startup',
   'frames',

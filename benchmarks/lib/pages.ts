@@ -9,8 +9,12 @@ export const VIEWPORT = { width: 1280, height: 800 };
 
 /** The scenes whose game is in the build; the others are noted as not present. */
 export function presentScenes(ctx: BenchContext, build: BuildInfo): Scene[] {
-  const present = SCENES.filter((scene) => gameInBuild(build, scene.slug));
-  const absent = SCENES.filter((scene) => !present.includes(scene));
+  // BENCH_SCENES=slug,slug narrows the page parts to some games (e.g. while working on one).
+  const only = (process.env.BENCH_SCENES ?? '').split(',').filter(Boolean);
+  const present = SCENES.filter(
+    (scene) => gameInBuild(build, scene.slug) && (only.length === 0 || only.includes(scene.slug)),
+  );
+  const absent = SCENES.filter((scene) => !gameInBuild(build, scene.slug));
   if (absent.length)
     ctx.note?.(
       `pages not present (no src/games/<slug>/index.tsx in the build): ${absent.map((s) => `/${s.slug}`).join(', ')}`,

@@ -37,24 +37,29 @@ const ON_POSTGRES = !!process.env.BENCH_DATABASE_URL?.startsWith('postgres');
 const DB = ON_POSTGRES ? 'pg.' : '';
 const DB_LABEL = ON_POSTGRES ? ' (PostgreSQL)' : '';
 
-interface Started {
+export interface Started {
   child: ChildProcess;
   info: { port: number; cookie?: string };
 }
 
 /** Starts a helper process and waits for its one-line JSON hello. */
-function startProcess(script: string, env: Record<string, string> = {}): Promise<Started> {
+export function startProcess(script: string, env: Record<string, string> = {}): Promise<Started> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, script)], {
       stdio: ['pipe', 'pipe', 'inherit'],
       env: { ...process.env, NODE_ENV: 'test', ...env },
     });
     let out = '';
+    let started = false;
     const timer = setTimeout(() => reject(new Error(`${script} did not start in 60 s`)), 60_000);
     child.stdout?.on('data', (chunk) => {
+      // After the hello, stdout is the server's log (BENCH_LOG_LEVEL=warn shows it).
+      if (started) return void process.stderr.write(chunk);
       out += chunk;
       const line = out.split('\n')[0];
       if (out.includes('\n')) {
+        started = true;
+        process.stderr.write(out.slice(out.indexOf('\n') + 1));
         clearTimeout(timer);
         try {
           resolve({ child, info: JSON.parse(line) });
@@ -70,7 +75,7 @@ function startProcess(script: string, env: Record<string, string> = {}): Promise
   });
 }
 
-function stopProcess(started: Started | null) {
+export function stopProcess(started: Started | null) {
   if (!started) return;
   started.child.stdin?.end();
   setTimeout(() => started.child.kill('SIGKILL'), 3000).unref();

@@ -29,7 +29,7 @@ await migrateToLatest(database.db, database.dialect, database.schema);
 const config = {
   ...loadConfig({ NODE_ENV: 'test', RATE_LIMITS: 'off' }),
   clientDir: null,
-  logLevel: 'silent',
+  logLevel: process.env.BENCH_LOG_LEVEL ?? 'silent',
 };
 const app = await buildApp({ config, database });
 

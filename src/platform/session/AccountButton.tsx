@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { OFFLINE_TEXT, useOnline } from '../../lib/pwa/online.ts';
 import type { SaveConfig } from '../saves/saveConfig.ts';
 import { useSaveFlow } from '../saves/useSaveFlow.tsx';
 import { SignInDialog } from './SignInDialog.tsx';
@@ -16,6 +17,8 @@ export interface AccountButtonProps {
 interface MenuItem {
   label: string;
   run: () => void;
+  /** Why the item cannot be used now (offline), shown with it. */
+  disabledReason?: string;
 }
 
 function initialOf(name: string): string {
@@ -37,6 +40,8 @@ export function AccountButton({ saveConfig, floating }: AccountButtonProps) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
   const menuId = useId();
+  const offlineReasonId = useId();
+  const online = useOnline();
 
   // Outside click closes the menu (spec §2).
   useEffect(() => {
@@ -69,8 +74,9 @@ export function AccountButton({ saveConfig, floating }: AccountButtonProps) {
   const items: MenuItem[] = [];
   if (user) {
     if (saveConfig) {
-      items.push({ label: 'Save', run: () => void saveFlow.save() });
-      items.push({ label: 'Load', run: saveFlow.openLoad });
+      const disabledReason = online ? undefined : OFFLINE_TEXT.saveLoad;
+      items.push({ label: 'Save', run: () => void saveFlow.save(), disabledReason });
+      items.push({ label: 'Load', run: saveFlow.openLoad, disabledReason });
     }
     items.push({ label: 'My account', run: () => navigate('/account') });
     if (user.isAdmin) items.push({ label: 'Admin console', run: () => navigate('/admin') });
@@ -149,9 +155,22 @@ export function AccountButton({ saveConfig, floating }: AccountButtonProps) {
           )}
         </button>
       ) : (
-        <button type="button" className={className} onClick={() => setSignInOpen(true)}>
+        <button
+          type="button"
+          className={className}
+          onClick={() => setSignInOpen(true)}
+          disabled={!online}
+          aria-describedby={online ? undefined : offlineReasonId}
+          title={online ? undefined : OFFLINE_TEXT.signIn}
+        >
           <span className="account-button__label">Sign in</span>
         </button>
+      )}
+
+      {!online && !user && (
+        <span id={offlineReasonId} className="account-offline-reason">
+          {OFFLINE_TEXT.signIn}
+        </span>
       )}
 
       {menuOpen && user && (
@@ -169,17 +188,21 @@ export function AccountButton({ saveConfig, floating }: AccountButtonProps) {
               type="button"
               role="menuitem"
               tabIndex={-1}
+              aria-disabled={item.disabledReason ? true : undefined}
+              title={item.disabledReason}
               className={
                 item.label === 'Sign out'
                   ? 'account-menu__item account-menu__item--end'
                   : 'account-menu__item'
               }
               onClick={() => {
+                if (item.disabledReason) return;
                 closeMenu(item.label !== 'My account' && item.label !== 'Admin console');
                 item.run();
               }}
             >
               {item.label}
+              {item.disabledReason && <span className="account-menu__reason">{item.disabledReason}</span>}
             </button>
           ))}
         </div>
