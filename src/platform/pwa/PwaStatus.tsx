@@ -37,7 +37,9 @@ export function PwaStatus() {
 
   return (
     <div className="pwa-status">
-      <div role="status" aria-live="polite" className={sent ? 'pwa-toast' : 'visually-hidden'}>
+      {/* A bare polite live region, present before it has words so screen readers announce
+          them; no role="status", which would make every page carry an empty status. */}
+      <div aria-live="polite" aria-atomic="true" className={sent ? 'pwa-toast' : 'visually-hidden'}>
         {sent && (
           <>
             <span>{sent}</span>

@@ -315,7 +315,8 @@ export class YardSession {
       void this.restart();
       return;
     }
-    if (phase !== 'playing') return;
+    // A direction held through the level's fade-in counts once the yard starts.
+    if (phase !== 'playing' && !(phase === 'starting' && KEY_DIRECTIONS[event.code])) return;
     if (KEY_DIRECTIONS[event.code]) {
       event.preventDefault();
       if (!this.keys.has(event.code)) {
