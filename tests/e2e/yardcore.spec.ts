@@ -41,7 +41,10 @@ async function openWithSave(page: Page, seed: number) {
   await page.addInitScript((s) => {
     localStorage.setItem('yardcore:seed', JSON.stringify(s));
     localStorage.setItem('yardcore:progress', JSON.stringify({ score: 0, cutCount: 0, level: 1 }));
-    localStorage.setItem('yardcore:settings', JSON.stringify({ controlMode: 'tapMove', soundEnabled: false }));
+    localStorage.setItem(
+      'yardcore:settings',
+      JSON.stringify({ controlMode: 'tapMove', soundEnabled: false }),
+    );
   }, seed);
   await page.goto('/yardcore');
   await expect(page.getByRole('heading', { name: 'Yardcore', level: 2 })).toBeVisible();
@@ -49,9 +52,11 @@ async function openWithSave(page: Page, seed: number) {
 }
 
 /** The fade is over and the yard takes input (the Pause button is enabled only while playing). */
-const playing = (page: Page) => expect(page.getByRole('button', { name: 'Pause' })).toBeEnabled({ timeout: 10_000 });
+const playing = (page: Page) =>
+  expect(page.getByRole('button', { name: 'Pause' })).toBeEnabled({ timeout: 10_000 });
 
-const cutCount = async (page: Page) => Number((await page.getByTestId('yard-cut').textContent())?.split('/')[0]);
+const cutCount = async (page: Page) =>
+  Number((await page.getByTestId('yard-cut').textContent())?.split('/')[0]);
 
 test('new game, walk and mow, pause and resume, exit to the menu', async ({ page }) => {
   const console = watchConsole(page);
