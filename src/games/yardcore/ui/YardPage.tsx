@@ -280,7 +280,7 @@ function Menus({ session }: { session: YardSession }) {
           )}
           <button
             type="button"
-            className={`button${hasProgress ? '' : ' button--primary'}`}
+            className={`button${hasProgress ? ' button--ghost' : ''}`}
             onClick={() => void session.play('new')}
           >
             New Game
