@@ -15,6 +15,8 @@ const child = spawn('npx', ['tsx', 'server/main.ts'], {
     HOST: '127.0.0.1',
     NODE_ENV: 'development',
     LOG_LEVEL: 'warn',
+    // No load shedding: two browsers and a build on two cores lag the loop, and a 503 there is noise.
+    OVERLOAD_MAX_LAG_MS: process.env.OVERLOAD_MAX_LAG_MS ?? '0',
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
