@@ -74,7 +74,9 @@ async function startMission(page: Page, shotName?: string) {
   await expect(intro.getByRole('region', { name: 'Controls' })).toContainText('side thrusters');
   if (shotName) await page.screenshot({ path: `${SHOTS}/${shotName}` });
   // From here on, time moves only when the test says so.
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 2000);
+  // A wide margin: on a busy machine seconds can pass before pauseAt runs (pausing in the
+  // past throws); the intro has no timers, so the jump changes nothing.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10_000);
   await intro.getByRole('button', { name: 'Start mission' }).click();
   await expect(page.getByRole('region', { name: 'Flight data' })).toBeVisible();
 }

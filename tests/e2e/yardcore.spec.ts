@@ -18,13 +18,19 @@ function secondsToDefeat(seed: number, limitSeconds: number): number {
   return Number.POSITIVE_INFINITY;
 }
 
-/** Whether walking right for 2 s and then down for 2 s keeps cutting fresh grass all the way. */
+/**
+ * Whether walking down for 3 s after walking right (for anything from 0.5 to 4 s: a busy
+ * machine holds the key longer than asked) keeps cutting fresh grass.
+ */
 function mowsRightThenDown(seed: number): boolean {
-  const game = createGame(seed, { level: 1, score: 0 });
-  for (let t = 0; t < 120; t++) step(game, { moveX: 1, moveY: 0, moveTo: null });
-  const right = game.player.cutCount;
-  for (let t = 0; t < 120; t++) step(game, { moveX: 0, moveY: 1, moveTo: null });
-  return game.status === 'playing' && right >= 8 && game.player.cutCount - right >= 8;
+  for (const rightSteps of [30, 90, 180, 240]) {
+    const game = createGame(seed, { level: 1, score: 0 });
+    for (let t = 0; t < rightSteps; t++) step(game, { moveX: 1, moveY: 0, moveTo: null });
+    const right = game.player.cutCount;
+    for (let t = 0; t < 180; t++) step(game, { moveX: 0, moveY: 1, moveTo: null });
+    if (game.status !== 'playing' || game.player.cutCount - right < 10) return false;
+  }
+  return true;
 }
 
 function findSeed(
@@ -33,7 +39,7 @@ function findSeed(
   also: (seed: number) => boolean = () => true,
 ): number {
   for (let seed = 1; seed < 2000; seed++)
-    if (want(secondsToDefeat(seed, limitSeconds)) && also(seed)) return seed;
+    if (also(seed) && want(secondsToDefeat(seed, limitSeconds))) return seed;
   throw new Error('no seed found');
 }
 
