@@ -76,8 +76,8 @@ export function buildTrack(points: readonly Point[], brush: number, scale: numbe
   const { cx, cy, count, spacing, length } = resampleClosed(pts);
   smoothClosed(cx, cy, 2);
   const { tx, ty, nx, ny } = frames(cx, cy);
-  const carLength = clamp(brush * 0.42, 12, 26);
-  const carWidth = carLength * 0.55;
+  const carLength = clamp(brush * 0.52, 12, 30);
+  const carWidth = carLength * 0.5;
   const base = {
     points: pts,
     brush,

@@ -136,6 +136,8 @@ export class RaceScene {
   private nextBurst = 0;
   private reducedMotion = false;
   private seed = 1;
+  /** Something changed since the last render (nothing is drawn while nothing moves). */
+  private dirty = true;
   /** Frames per second, smoothed (the debug overlay reads it). */
   fps = 60;
 
@@ -176,6 +178,8 @@ export class RaceScene {
     app.stage.addChild(this.world, this.sparks);
     this.drawGrass();
     this.layout();
+    // Render on demand: an idle track costs no frames (software GL fills are expensive).
+    app.ticker.remove(app.render, app);
     app.ticker.add(this.frame);
   }
 
@@ -201,6 +205,7 @@ export class RaceScene {
   }
 
   private layout(): void {
+    this.dirty = true;
     const s = this.fit() * this.zoom;
     this.world.scale.set(s);
     this.world.position.set(
@@ -255,12 +260,12 @@ export class RaceScene {
   private drawGrass(): void {
     const g = this.grass;
     g.clear();
-    const margin = Math.max(this.worldW, this.worldH);
-    g.rect(-margin, -margin, this.worldW + margin * 2, this.worldH + margin * 2).fill(GRASS);
-    // Mown stripes and tufts: fixed pseudo-random, so the lawn does not change between frames.
+    this.dirty = true;
+    // Mown stripes and tufts over the background's green: fixed pseudo-random, so the lawn
+    // does not change between frames.
     const stripe = 48;
-    for (let x = -margin; x < this.worldW + margin; x += stripe * 2) {
-      g.rect(x, -margin, stripe, this.worldH + margin * 2).fill({ color: GRASS_LIGHT, alpha: 0.18 });
+    for (let x = 0; x < this.worldW; x += stripe * 2) {
+      g.rect(x, 0, Math.min(stripe, this.worldW - x), this.worldH).fill({ color: GRASS_LIGHT, alpha: 0.18 });
     }
     let s = this.seed;
     const rand = () => {
@@ -278,6 +283,7 @@ export class RaceScene {
   /** The finalized track (or none): road, start line and the racing line for debugging. */
   setTrack(track: TrackView | null): void {
     this.track = track;
+    this.dirty = true;
     this.road.clear();
     this.startLine.clear();
     this.racingLine.clear();
@@ -324,6 +330,7 @@ export class RaceScene {
   /** The stroke being drawn (world points), or null. */
   setStroke(points: readonly Point[] | null, brush: number): void {
     this.stroke.clear();
+    this.dirty = true;
     if (!points || points.length === 0) return;
     const xs = points.map((p) => p.x);
     const ys = points.map((p) => p.y);
@@ -337,10 +344,12 @@ export class RaceScene {
   setDebug(on: boolean): void {
     this.debug = on;
     this.racingLine.visible = on;
+    this.dirty = true;
   }
 
   setSelected(id: number | null): void {
     this.selected = id;
+    this.dirty = true;
   }
 
   setReducedMotion(reduced: boolean): void {
@@ -352,6 +361,7 @@ export class RaceScene {
   push(snapshot: RaceSnapshot): void {
     this.prev = this.curr;
     this.curr = snapshot;
+    this.dirty = true;
     this.currAt = performance.now();
     const seen = new Set(snapshot.ids);
     for (const [id, sprite] of this.cars) {
@@ -466,8 +476,14 @@ export class RaceScene {
       );
     }
     const now = performance.now();
+    const phase = this.curr?.phase;
+    const moving = phase === 'countdown' || phase === 'running' || (phase === 'finished' && now - this.currAt < 200);
+    const celebrating = this.sparkList.length > 0 || this.fireworksUntil > now;
+    if (!(this.dirty || moving || celebrating)) return;
+    this.dirty = false;
     this.drawCars(now);
     this.drawSparks(now);
+    this.app.render();
   };
 
   private drawCars(now: number): void {
@@ -493,7 +509,8 @@ export class RaceScene {
       sprite.root.position.set(x, y);
       sprite.root.rotation = heading;
       if (id === this.selected) {
-        const r = sprite.length * 0.85 + Math.sin(now / 180) * 1.5;
+        const racing = curr.phase === 'running' || curr.phase === 'countdown';
+        const r = sprite.length * 0.85 + (racing ? Math.sin(now / 180) * 1.5 : 0);
         this.marker.circle(x, y, r).stroke({ width: 2.5, color: 0xffeb3b, alpha: 0.95 });
         this.marker.circle(x, y, r + 3).stroke({ width: 1.5, color: 0x000000, alpha: 0.35 });
       }
@@ -508,6 +525,7 @@ export class RaceScene {
 
   /** Stops drawing (tab hidden) or starts again. */
   setActive(active: boolean): void {
+    this.dirty = true;
     if (active) this.app.ticker.start();
     else this.app.ticker.stop();
   }

@@ -4,7 +4,7 @@ import { BRUSH_MAX, BRUSH_MIN, MAX_CARS, MESSAGES } from '../engine/constants.ts
 import { colorHex } from '../engine/palette.ts';
 import { GalleryDialog, RatingPopup, SettingsDialog, ShareDialog } from './dialogs.tsx';
 import { RaceSession } from './session.ts';
-import { lapLabel, ordinal, useRaceStore } from './store.ts';
+import { lapLabel, ordinal, showMessage, useRaceStore } from './store.ts';
 import './race.css';
 
 const REPEAT_DELAY_MS = 300;
@@ -100,7 +100,7 @@ export function RacePage() {
   const canStart = idle && s.finalized && s.cars.length > 0;
   const addCar = () => {
     if (!s.finalized) {
-      useRaceStore.setState({ message: { id: Date.now(), text: MESSAGES.noTrack } });
+      showMessage(MESSAGES.noTrack);
       return;
     }
     void session?.addCar();
@@ -298,7 +298,6 @@ export function RacePage() {
               className="race-tool"
               onClick={addCar}
               disabled={!idle || s.cars.length >= MAX_CARS}
-              aria-disabled={!s.finalized}
             >
               🚗 Add Car
             </button>

@@ -6,7 +6,7 @@ import { Dialog } from '../../../platform/ui/Dialog.tsx';
 import { MIN_LAPS } from '../engine/constants.ts';
 import { parsePath } from '../engine/shareCodec.ts';
 import { loadRating, type RaceSession, shareLink, submitRating } from './session.ts';
-import { useRaceStore } from './store.ts';
+import { showMessage, useRaceStore } from './store.ts';
 
 /** Volume (0–1, step 0.01, default 0.8) and mute (site-wide, persisted), and the laps of a race. */
 export function SettingsDialog({ session }: { session: RaceSession | null }) {
@@ -259,7 +259,7 @@ export function GalleryDialog({ session }: { session: RaceSession | null }) {
   const pick = async (hash: string) => {
     close();
     const ok = await session?.openShared(`db_${hash}`);
-    if (!ok) useRaceStore.setState({ message: { id: Date.now(), text: 'That track could not be opened' } });
+    if (!ok) showMessage('That track could not be opened');
   };
   return (
     <Dialog open={open} onClose={close} title="Best-rated tracks" className="race-dialog race-gallery">

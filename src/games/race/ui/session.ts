@@ -201,7 +201,8 @@ export class RaceSession {
       patch.results = null;
       patch.endReason = null;
     }
-    if (now - this.rankAt >= RANK_MS || snap.phase !== before?.phase || snap.events.length > 0) {
+    // While racing a few times a second; otherwise (few snapshots) every time.
+    if (now - this.rankAt >= RANK_MS || snap.phase !== 'running' || snap.events.length > 0) {
       this.rankAt = now;
       const ranking: RankRow[] = snap.ranking.map((id) => {
         const i = snap.ids.indexOf(id);
