@@ -306,7 +306,7 @@ export class RaceWorld {
     const { count: n, racing, spacing } = track;
     const p = car.personality;
     const t = this.time;
-    const speed = Math.hypot(car.vx, car.vy);
+    const speed = Math.sqrt(car.vx * car.vx + car.vy * car.vy);
     const look = Math.max(2, Math.round(((car.h * 0.8 + speed * 6) * p.lookAhead) / spacing));
     const ti = (car.segIdx + look) % n;
     const weave = p.lineAmp * racing.halfRange * Math.sin(p.linePhase + t * p.lineFreq);
@@ -334,7 +334,7 @@ export class RaceWorld {
     car.vy += (dy * next - car.vy) * GRIP;
 
     // Stuck (against a wall or another car): after 0.6 s a nudge toward the line, at most every 900 ms.
-    if (this.phase === 'running' && Math.hypot(car.vx, car.vy) < STUCK_SPEED * track.scale) {
+    if (this.phase === 'running' && car.vx * car.vx + car.vy * car.vy < (STUCK_SPEED * track.scale) ** 2) {
       car.stuckFor += STEP;
       const ms = this.raceTime * 1000;
       if (car.stuckFor >= STUCK_AFTER_S && ms - car.lastNudge >= NUDGE_COOLDOWN_MS) {

@@ -477,7 +477,8 @@ export class RaceScene {
     }
     const now = performance.now();
     const phase = this.curr?.phase;
-    const moving = phase === 'countdown' || phase === 'running' || (phase === 'finished' && now - this.currAt < 200);
+    const moving =
+      phase === 'countdown' || phase === 'running' || (phase === 'finished' && now - this.currAt < 200);
     const celebrating = this.sparkList.length > 0 || this.fireworksUntil > now;
     if (!(this.dirty || moving || celebrating)) return;
     this.dirty = false;

@@ -173,7 +173,7 @@ export function RacePage() {
                 className="button button--ghost button--small"
                 onClick={() => useRaceStore.setState({ galleryOpen: true })}
               >
-                🏆 Best-rated tracks
+                <span aria-hidden="true">🏆</span> Best-rated tracks
               </button>
             </div>
           </section>
@@ -299,7 +299,7 @@ export function RacePage() {
               onClick={addCar}
               disabled={!idle || s.cars.length >= MAX_CARS}
             >
-              🚗 Add Car
+              <span aria-hidden="true">🚗</span> Add Car
             </button>
             <fieldset className="race-toolbar__group race-fieldset" aria-label="Your car">
               <button
@@ -337,10 +337,10 @@ export function RacePage() {
               disabled={!canStart}
               onClick={() => void session?.startRace()}
             >
-              🏁 Start
+              <span aria-hidden="true">🏁</span> Start
             </button>
             <button type="button" className="race-tool" disabled={idle} onClick={() => void session?.reset()}>
-              ↺ Reset
+              <span aria-hidden="true">↺</span> Reset
             </button>
             <button
               type="button"
@@ -348,7 +348,7 @@ export function RacePage() {
               disabled={!s.finalized || racing}
               onClick={() => void session?.clearTrack()}
             >
-              🗑 Clear Track
+              <span aria-hidden="true">🗑</span> Clear Track
             </button>
             <button
               type="button"
@@ -356,7 +356,7 @@ export function RacePage() {
               disabled={!s.finalized || s.sharing}
               onClick={() => void session?.share()}
             >
-              🔗 Share
+              <span aria-hidden="true">🔗</span> Share
             </button>
             <button
               type="button"
