@@ -52,14 +52,17 @@ describe('adding cars', () => {
       expect(Math.abs(lateral) + c.w / 2).toBeLessThanOrEqual(t.brush / 2);
       expect(c.distanceSinceCross).toBeLessThan(0);
       for (const o of w.cars)
-        if (o !== c) expect(Math.hypot(o.x - c.x, o.y - c.y)).toBeGreaterThanOrEqual(c.h);
+        if (o !== c) expect(Math.hypot(o.x - c.x, o.y - c.y)).toBeGreaterThanOrEqual(c.w * 1.2);
     }
     expect(new Set(w.cars.map((c) => c.color)).size).toBe(16);
+    // Two abreast on a road of the default width.
+    const [first, second] = w.cars;
+    expect(Math.abs(first.segIdx - second.segIdx)).toBeLessThanOrEqual(1);
     for (const c of w.cars) expect(CAR_COLORS).toContain(c.color);
   });
 
   it(`gives up after ${PLACEMENT_TRIES} slots on a track too small for another car`, () => {
-    const w = worldWithTrack(1, circleStroke(500, 350, 45), 24);
+    const w = worldWithTrack(1, circleStroke(500, 350, 25), 20);
     const added = [];
     let last = w.addCar();
     while (last.ok) {

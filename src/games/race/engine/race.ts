@@ -220,7 +220,7 @@ export class RaceWorld {
 
   /**
    * A grid behind the start line: rows a car and a half apart, three slots a row (left,
-   * right, middle). The first of up to 55 slots that is on the road, not too far round the
+   * right, middle; the middle one only where the road is too narrow for two abreast). The first of up to 55 slots that is on the road, not too far round the
    * loop and clear of every car is taken; none: null.
    */
   private findSpawn(track: Track): { x: number; y: number; heading: number; index: number } | null {
@@ -235,7 +235,14 @@ export class RaceWorld {
       if (Math.abs(lateral) + carWidth / 2 > brush / 2 - 1) continue;
       const x = track.cx[index] + track.nx[index] * lateral;
       const y = track.cy[index] + track.ny[index] * lateral;
-      const clear = this.cars.every((c) => Math.hypot(c.spawnX - x, c.spawnY - y) >= carLength * 1.05);
+      // Clear of every car: a car length apart along the road, or side by side with a gap.
+      const clear = this.cars.every((c) => {
+        const dx = c.spawnX - x;
+        const dy = c.spawnY - y;
+        const along = Math.abs(dx * track.tx[index] + dy * track.ty[index]);
+        const across = Math.abs(dx * track.nx[index] + dy * track.ny[index]);
+        return along >= carLength * 1.05 || across >= carWidth * 1.25;
+      });
       if (!clear) continue;
       return { x, y, heading: Math.atan2(track.ty[index], track.tx[index]), index };
     }

@@ -257,7 +257,7 @@ export function RacePage() {
         )}
 
         {s.debug && (
-          <section className="race-debug" aria-label="Debug">
+          <section className="race-debug" aria-label="Debug readout">
             <div>FPS {s.debugInfo.fps}</div>
             <div>Racing line {s.debugInfo.racingLineMs.toFixed(1)} ms</div>
             {s.debugInfo.cars.map((c) => (
