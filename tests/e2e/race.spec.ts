@@ -36,8 +36,10 @@ async function setLaps(page: Page, laps: number) {
   await page.getByRole('button', { name: 'Settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
   const value = dialog.getByTestId('race-laps');
-  while (Number(await value.textContent()) > laps)
+  for (let n = Number(await value.textContent()); n > laps; n--) {
     await dialog.getByRole('button', { name: 'Fewer laps' }).click();
+    await expect(value).toHaveText(String(n - 1));
+  }
   await expect(value).toHaveText(String(laps));
   await expect(dialog.getByRole('button', { name: 'Fewer laps' })).toBeDisabled();
   await dialog.getByRole('button', { name: 'Done' }).click();
@@ -71,7 +73,7 @@ test.describe('Draw & Race', () => {
     await page.getByRole('button', { name: 'Smaller brush' }).click();
     await expect(brush).toHaveText('46');
 
-    await drawLoop(page);
+    await drawLoop(page, 0.5, 0.5, 0.24);
     await expect(page.getByRole('button', { name: 'Smaller brush' })).toBeDisabled();
     await expect(page.getByRole('button', { name: /Start$/ })).toBeDisabled();
     for (let i = 1; i <= 3; i++) {
@@ -95,7 +97,6 @@ test.describe('Draw & Race', () => {
     await page.getByRole('button', { name: /Start$/ }).click();
     await expect(page.locator('.race-countdown')).toHaveText(/^[321]$/);
     await expect(stage(page)).toHaveAttribute('data-phase', 'countdown');
-    await page.screenshot({ path: `${SHOTS}/desktop-countdown.png` });
     await expect(stage(page)).toHaveAttribute('data-phase', 'running', { timeout: 6000 });
     await page.screenshot({ path: `${SHOTS}/desktop-racing.png` });
 
@@ -110,6 +111,11 @@ test.describe('Draw & Race', () => {
       await page.evaluate(() => (window as unknown as { countdownSeen: string[] }).countdownSeen),
     ).toEqual(['3', '2', '1', 'GO!']);
     await page.screenshot({ path: `${SHOTS}/desktop-results.png` });
+
+    // The screenshot button saves a PNG of the canvas.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Screenshot' }).click();
+    expect((await download).suggestedFilename()).toBe('draw-and-race.png');
 
     await results.getByRole('button', { name: 'Race again' }).click();
     await expect(stage(page)).toHaveAttribute('data-phase', 'idle');
@@ -161,6 +167,22 @@ test.describe('Draw & Race', () => {
       .click();
     await expect(stage(page)).toHaveAttribute('data-finalized', 'true');
     await expect(stage(page)).toHaveAttribute('data-track-id', /^db_/);
+
+    // An old link: base64 JSON {v: 1, p: points, b: brush}.
+    const legacy = Buffer.from(
+      JSON.stringify({
+        v: 1,
+        p: Array.from({ length: 36 }, (_, i) => [
+          400 + 250 * Math.cos((i / 36) * Math.PI * 2),
+          300 + 200 * Math.sin((i / 36) * Math.PI * 2),
+        ]),
+        b: 40,
+      }),
+    ).toString('base64');
+    await page.goto(`/race?track=${encodeURIComponent(legacy)}`);
+    await expect(stage(page)).toHaveAttribute('data-finalized', 'true');
+    await expect(page).toHaveURL(/\/race$/);
+    await expect(page.getByRole('group', { name: 'Brush size' }).locator('output')).toHaveText('40');
     expect(watch.errors).toEqual([]);
   });
 
