@@ -7,7 +7,7 @@ import 'pixi.js/unsafe-eval';
  * player's car, the racing line when debugging, and fireworks for a winning player.
  * Per-frame work is imperative; nothing here goes through React.
  */
-import { Application, Container, Graphics } from 'pixi.js';
+import { Application, Container, Graphics, Sprite, type Texture } from 'pixi.js';
 import { AdaptiveQuality } from '../../../lib/pure/adaptiveQuality.ts';
 import { FIREWORKS_SECONDS, START_DASH } from '../engine/constants.ts';
 import { CAR_STRIDE, type RaceSnapshot, type TrackView } from '../engine/snapshot.ts';
@@ -28,11 +28,13 @@ export const ZOOM_MIN = 1;
 export const ZOOM_MAX = 4;
 
 interface CarSprite {
-  root: Container;
-  body: Graphics;
+  sprite: Sprite;
   color: number;
   length: number;
 }
+
+/** Largest side (px) of the cached lawn-and-road texture. */
+const MAX_CACHE_PX = 4096;
 
 interface Spark {
   x: number;
@@ -106,6 +108,11 @@ function drawRoad(
 export class RaceScene {
   readonly canvas: HTMLCanvasElement;
   private readonly world = new Container();
+  /** Lawn, road and start line: drawn once into a texture (antialiased) and reused every frame. */
+  private readonly staticLayer = new Container();
+  private staticDirty = true;
+  private cacheResolution = 0;
+  private readonly carTextures = new Map<string, Texture>();
   private readonly grass = new Graphics();
   private readonly road = new Graphics();
   private readonly startLine = new Graphics();
@@ -131,6 +138,8 @@ export class RaceScene {
   private selected: number | null = null;
   private debug = false;
   private sparkList: Spark[] = [];
+  private sparksDrawn = false;
+  private markerLength = 0;
   private fireworksUntil = 0;
   private fireworksCar: number | null = null;
   private nextBurst = 0;
@@ -147,7 +156,9 @@ export class RaceScene {
       width,
       height,
       background: GRASS,
-      antialias: true,
+      // Software GL and phones pay dearly for MSAA on every frame: the static layer and the
+      // cars are antialiased once, into textures, instead.
+      antialias: false,
       resolution: Math.min(window.devicePixelRatio || 1, 2),
       autoDensity: true,
       preference: 'webgl',
@@ -166,15 +177,8 @@ export class RaceScene {
     this.height = height;
     this.baseResolution = app.renderer.resolution;
     this.racingLine.visible = false;
-    this.world.addChild(
-      this.grass,
-      this.road,
-      this.startLine,
-      this.stroke,
-      this.racingLine,
-      this.marker,
-      this.carLayer,
-    );
+    this.staticLayer.addChild(this.grass, this.road, this.startLine);
+    this.world.addChild(this.staticLayer, this.stroke, this.racingLine, this.marker, this.carLayer);
     app.stage.addChild(this.world, this.sparks);
     this.drawGrass();
     this.layout();
@@ -206,6 +210,7 @@ export class RaceScene {
 
   private layout(): void {
     this.dirty = true;
+    this.staticDirty = true;
     const s = this.fit() * this.zoom;
     this.world.scale.set(s);
     this.world.position.set(
@@ -261,6 +266,7 @@ export class RaceScene {
     const g = this.grass;
     g.clear();
     this.dirty = true;
+    this.staticDirty = true;
     // Mown stripes and tufts over the background's green: fixed pseudo-random, so the lawn
     // does not change between frames.
     const stripe = 48;
@@ -284,6 +290,7 @@ export class RaceScene {
   setTrack(track: TrackView | null): void {
     this.track = track;
     this.dirty = true;
+    this.staticDirty = true;
     this.road.clear();
     this.startLine.clear();
     this.racingLine.clear();
@@ -364,27 +371,42 @@ export class RaceScene {
     this.dirty = true;
     this.currAt = performance.now();
     const seen = new Set(snapshot.ids);
-    for (const [id, sprite] of this.cars) {
+    for (const [id, car] of this.cars) {
       if (!seen.has(id)) {
-        sprite.root.destroy({ children: true });
+        car.sprite.destroy();
         this.cars.delete(id);
       }
     }
     const length = this.track?.carLength ?? 18;
     const width = this.track?.carWidth ?? 10;
     snapshot.ids.forEach((id, i) => {
-      let sprite = this.cars.get(id);
-      if (!sprite || sprite.color !== snapshot.colors[i] || sprite.length !== length) {
-        sprite?.root.destroy({ children: true });
-        const root = new Container();
-        const body = new Graphics();
-        drawCar(body, snapshot.colors[i], length, width);
-        root.addChild(body);
-        this.carLayer.addChild(root);
-        sprite = { root, body, color: snapshot.colors[i], length };
-        this.cars.set(id, sprite);
+      let car = this.cars.get(id);
+      const color = snapshot.colors[i];
+      if (!car || car.color !== color || car.length !== length) {
+        car?.sprite.destroy();
+        const sprite = this.carSprite(color, length, width);
+        this.carLayer.addChild(sprite);
+        car = { sprite, color, length };
+        this.cars.set(id, car);
       }
     });
+  }
+
+  /** A car as a sprite of a texture drawn once per colour and size (antialiased, 3× for zooming in). */
+  private carSprite(color: number, length: number, width: number): Sprite {
+    const key = `${color}:${length.toFixed(2)}`;
+    let texture = this.carTextures.get(key);
+    const g = new Graphics();
+    drawCar(g, color, length, width);
+    const bounds = g.getLocalBounds();
+    if (!texture) {
+      texture = this.app.renderer.generateTexture({ target: g, antialias: true, resolution: 3 });
+      this.carTextures.set(key, texture);
+    }
+    g.destroy();
+    const sprite = new Sprite(texture);
+    sprite.anchor.set(-bounds.x / bounds.width, -bounds.y / bounds.height);
+    return sprite;
   }
 
   /** The cars' buffer of the snapshot before the current one, no longer needed (for reuse). */
@@ -444,9 +466,12 @@ export class RaceScene {
     const g = this.sparks;
     if (this.fireworksUntil > now && now >= this.nextBurst) this.burst(now);
     if (this.sparkList.length === 0) {
-      if (!g.destroyed) g.clear();
+      // Cleared once when the last spark dies; an untouched Graphics costs nothing to keep.
+      if (this.sparksDrawn) g.clear();
+      this.sparksDrawn = false;
       return;
     }
+    this.sparksDrawn = true;
     g.clear();
     const alive: Spark[] = [];
     for (const p of this.sparkList) {
@@ -482,6 +507,7 @@ export class RaceScene {
     const celebrating = this.sparkList.length > 0 || this.fireworksUntil > now;
     if (!(this.dirty || moving || celebrating)) return;
     this.dirty = false;
+    if (this.staticDirty) this.refreshStaticCache();
     this.drawCars(now);
     this.drawSparks(now);
     this.app.render();
@@ -489,13 +515,13 @@ export class RaceScene {
 
   private drawCars(now: number): void {
     const curr = this.curr;
-    this.marker.clear();
+    this.marker.visible = false;
     if (!curr) return;
     const prev = this.prev;
     const t = Math.min(1, (now - this.currAt) / SNAPSHOT_MS);
     curr.ids.forEach((id, i) => {
-      const sprite = this.cars.get(id);
-      if (!sprite) return;
+      const car = this.cars.get(id);
+      if (!car) return;
       const o = i * CAR_STRIDE;
       let x = curr.cars[o];
       let y = curr.cars[o + 1];
@@ -507,15 +533,40 @@ export class RaceScene {
         y = prev.cars[p + 1] + (y - prev.cars[p + 1]) * t;
         heading = lerpAngle(prev.cars[p + 2], heading, t);
       }
-      sprite.root.position.set(x, y);
-      sprite.root.rotation = heading;
+      car.sprite.position.set(x, y);
+      car.sprite.rotation = heading;
       if (id === this.selected) {
+        // The ring is drawn once per car size and only moved (and pulsed while racing).
+        if (this.markerLength !== car.length) {
+          this.markerLength = car.length;
+          const r = car.length * 0.85;
+          this.marker.clear();
+          this.marker.circle(0, 0, r).stroke({ width: 2.5, color: 0xffeb3b, alpha: 0.95 });
+          this.marker.circle(0, 0, r + 3).stroke({ width: 1.5, color: 0x000000, alpha: 0.35 });
+        }
         const racing = curr.phase === 'running' || curr.phase === 'countdown';
-        const r = sprite.length * 0.85 + (racing ? Math.sin(now / 180) * 1.5 : 0);
-        this.marker.circle(x, y, r).stroke({ width: 2.5, color: 0xffeb3b, alpha: 0.95 });
-        this.marker.circle(x, y, r + 3).stroke({ width: 1.5, color: 0x000000, alpha: 0.35 });
+        this.marker.visible = true;
+        this.marker.position.set(x, y);
+        this.marker.scale.set(1 + (racing ? Math.sin(now / 180) * 0.07 : 0));
       }
     });
+  }
+
+  /**
+   * Re-renders the cached lawn and road at the resolution they are shown at (crisp when
+   * zoomed in, bounded so the texture stays under 4096 px a side).
+   */
+  private refreshStaticCache(): void {
+    this.staticDirty = false;
+    const shown = this.world.scale.x * this.baseResolution;
+    const resolution = Math.min(shown, MAX_CACHE_PX / Math.max(this.worldW, this.worldH, 1));
+    if (Math.abs(resolution - this.cacheResolution) > 1e-3) {
+      this.cacheResolution = resolution;
+      this.staticLayer.cacheAsTexture(false);
+      this.staticLayer.cacheAsTexture({ antialias: true, resolution });
+    } else {
+      this.staticLayer.updateCacheTexture();
+    }
   }
 
   /** A PNG of the canvas as it is now. */
@@ -537,6 +588,8 @@ export class RaceScene {
 
   dispose(): void {
     this.app.ticker.remove(this.frame);
+    for (const texture of this.carTextures.values()) texture.destroy(true);
+    this.carTextures.clear();
     this.app.destroy(true, { children: true });
   }
 }

@@ -1,4 +1,5 @@
 import { type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { GameHeader } from '../../../platform/header/GameHeader.tsx';
 import { BRUSH_MAX, BRUSH_MIN, MAX_CARS, MESSAGES } from '../engine/constants.ts';
 import { colorHex } from '../engine/palette.ts';
@@ -67,10 +68,81 @@ function removeTrackParam(): void {
   window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
 }
 
+/** The rank panel: ordinal, car and laps as current/total; a row picks that car as the player's. Re-renders alone, a few times a second. */
+function RankPanel({ session }: { session: RaceSession | null }) {
+  const s = useRaceStore(
+    useShallow((st) => ({
+      ranking: st.ranking,
+      selectedId: st.selectedId,
+      totalLaps: st.totalLaps,
+      phase: st.phase,
+    })),
+  );
+  if (s.ranking.length === 0) return null;
+  return (
+    <section className="race-ranks" aria-label="Ranking">
+      <ol>
+        {s.ranking.map((r, i) => (
+          <li key={r.id}>
+            <button
+              type="button"
+              className={`race-rank${r.id === s.selectedId ? ' is-player' : ''}`}
+              onClick={() => session?.select(r.id)}
+              aria-label={`${ordinal(i + 1)} ${carName(r.id)}, lap ${lapLabel(r.laps, r.place, s.totalLaps, s.phase)}${r.id === s.selectedId ? ' (your car)' : ''}`}
+            >
+              <span className="race-rank__pos">{ordinal(i + 1)}</span>
+              <CarDot color={r.color} />
+              <span className="race-rank__name">{r.id === s.selectedId ? 'You' : carName(r.id)}</span>
+              <span className="race-rank__laps">
+                {r.place > 0 ? '🏁 ' : ''}
+                {lapLabel(r.laps, r.place, s.totalLaps, s.phase)}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function DebugReadout() {
+  const info = useRaceStore((st) => st.debugInfo);
+  return (
+    <section className="race-debug" aria-label="Debug readout">
+      <div>FPS {info.fps}</div>
+      <div>Racing line {info.racingLineMs.toFixed(1)} ms</div>
+      {info.cars.map((c) => (
+        <div key={c.id}>
+          #{c.id} v {c.speed.toFixed(1)}/{c.maxSpeed.toFixed(1)} seg {c.segIdx} laps {c.laps}
+        </div>
+      ))}
+    </section>
+  );
+}
+
 export function RacePage() {
   const stageRef = useRef<HTMLDivElement>(null);
   const [session, setSession] = useState<RaceSession | null>(null);
-  const s = useRaceStore();
+  const s = useRaceStore(
+    useShallow((st) => ({
+      ready: st.ready,
+      failure: st.failure,
+      introOpen: st.introOpen,
+      phase: st.phase,
+      finalized: st.finalized,
+      brush: st.brush,
+      cars: st.cars,
+      selectedId: st.selectedId,
+      countdown: st.countdown,
+      results: st.results,
+      endReason: st.endReason,
+      message: st.message,
+      mobileNotice: st.mobileNotice,
+      trackId: st.trackId,
+      sharing: st.sharing,
+      debug: st.debug,
+    })),
+  );
 
   useEffect(() => {
     const created = new RaceSession(stageRef.current!);
@@ -195,30 +267,7 @@ export function RacePage() {
           </div>
         )}
 
-        {s.ranking.length > 0 && (
-          <section className="race-ranks" aria-label="Ranking">
-            <ol>
-              {s.ranking.map((r, i) => (
-                <li key={r.id}>
-                  <button
-                    type="button"
-                    className={`race-rank${r.id === s.selectedId ? ' is-player' : ''}`}
-                    onClick={() => session?.select(r.id)}
-                    aria-label={`${ordinal(i + 1)} ${carName(r.id)}, lap ${lapLabel(r.laps, r.place, s.totalLaps, s.phase)}${r.id === s.selectedId ? ' (your car)' : ''}`}
-                  >
-                    <span className="race-rank__pos">{ordinal(i + 1)}</span>
-                    <CarDot color={r.color} />
-                    <span className="race-rank__name">{r.id === s.selectedId ? 'You' : carName(r.id)}</span>
-                    <span className="race-rank__laps">
-                      {r.place > 0 ? '🏁 ' : ''}
-                      {lapLabel(r.laps, r.place, s.totalLaps, s.phase)}
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ol>
-          </section>
-        )}
+        <RankPanel session={session} />
 
         {s.results && (
           <section className="race-results" aria-labelledby="race-results-title">
@@ -256,17 +305,7 @@ export function RacePage() {
           </section>
         )}
 
-        {s.debug && (
-          <section className="race-debug" aria-label="Debug readout">
-            <div>FPS {s.debugInfo.fps}</div>
-            <div>Racing line {s.debugInfo.racingLineMs.toFixed(1)} ms</div>
-            {s.debugInfo.cars.map((c) => (
-              <div key={c.id}>
-                #{c.id} v {c.speed.toFixed(1)}/{c.maxSpeed.toFixed(1)} seg {c.segIdx} laps {c.laps}
-              </div>
-            ))}
-          </section>
-        )}
+        {s.debug && <DebugReadout />}
 
         {!s.introOpen && (
           <nav className="race-toolbar" aria-label="Race controls">
