@@ -108,10 +108,11 @@ export const SCENES: Scene[] = [
       ),
       { click: 'role=button[name=/^start/i]', optional: true, timeoutMs: 2000 },
     ],
+    // Seldom: looking up buttons by role runs in the page and would be measured too.
     loop: [
-      { waitMs: 500 },
-      { click: 'role=button[name=/^race again/i]', optional: true, timeoutMs: 100 },
-      { click: 'role=button[name=/^start/i]', optional: true, timeoutMs: 100 },
+      { waitMs: 3000 },
+      { click: 'role=button[name=/^race again/i]', optional: true, timeoutMs: 50 },
+      { click: 'role=button[name=/^start/i]', optional: true, timeoutMs: 50 },
     ],
   },
   {
