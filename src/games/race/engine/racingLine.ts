@@ -47,7 +47,7 @@ export interface RacingLine {
 const PROFILE_TOP = 8;
 const PROFILE_BRAKE = 0.2;
 const PROFILE_ACCEL = 0.1;
-const ITERATIONS = 500;
+const ITERATIONS = 400;
 const OVER_RELAX = 1.6;
 
 /** The heading change (degrees) that puts a turn in its class. */
@@ -76,12 +76,23 @@ export function computeRacingLine(c: CentreLine, iterations = ITERATIONS): Racin
   const offset = new Float64Array(n);
   const x = Float64Array.from(cx);
   const y = Float64Array.from(cy);
+  // Neighbours round the loop, looked up rather than computed (the inner loop runs ~10⁵ times).
+  const prev = new Int32Array(n);
+  const next = new Int32Array(n);
+  const prev2 = new Int32Array(n);
+  const next2 = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    prev[i] = (i - 1 + n) % n;
+    next[i] = (i + 1) % n;
+    prev2[i] = (i - 2 + 2 * n) % n;
+    next2[i] = (i + 2) % n;
+  }
   for (let it = 0; it < iterations; it++) {
     for (let i = 0; i < n; i++) {
-      const a = (i - 1 + n) % n;
-      const b = (i + 1) % n;
-      const a2 = (i - 2 + n) % n;
-      const b2 = (i + 2) % n;
+      const a = prev[i];
+      const b = next[i];
+      const a2 = prev2[i];
+      const b2 = next2[i];
       const px = (4 * (x[a] + x[b]) - (x[a2] + x[b2])) / 6;
       const py = (4 * (y[a] + y[b]) - (y[a2] + y[b2])) / 6;
       const target = (px - cx[i]) * nx[i] + (py - cy[i]) * ny[i];
