@@ -8,11 +8,30 @@ export const CAR_COLORS: readonly number[] = [
   0xd4e157, 0xba68c8, 0x8d6e63, 0xff8a80, 0x80d8ff, 0xb9f6ca, 0xffd180, 0x212121,
 ];
 
-/** A colour not in use (random among the free ones); all in use: any. */
+/** Rough perceptual distance between two colours (weighted RGB, the "redmean" formula). */
+export function colorDistance(a: number, b: number): number {
+  const r1 = (a >> 16) & 255;
+  const r2 = (b >> 16) & 255;
+  const mean = (r1 + r2) / 2;
+  const dr = r1 - r2;
+  const dg = ((a >> 8) & 255) - ((b >> 8) & 255);
+  const db = (a & 255) - (b & 255);
+  return Math.sqrt((2 + mean / 256) * dr * dr + 4 * dg * dg + (2 + (255 - mean) / 256) * db * db);
+}
+
+/**
+ * A colour not in use: a random one of the few free colours that stand out most from the
+ * cars already out (so two reds rarely race side by side). All in use: any.
+ */
 export function pickCarColor(inUse: readonly number[], rng: Rng): number {
   const used = new Set(inUse);
   const free = CAR_COLORS.filter((c) => !used.has(c));
-  return rng.pick(free.length > 0 ? free : CAR_COLORS);
+  if (free.length === 0) return rng.pick(CAR_COLORS);
+  if (inUse.length === 0) return rng.pick(free);
+  const scored = free
+    .map((c) => ({ c, d: Math.min(...inUse.map((u) => colorDistance(c, u))) }))
+    .sort((x, y) => y.d - x.d);
+  return rng.pick(scored.slice(0, 4)).c;
 }
 
 /** '#rrggbb' for a colour number. */

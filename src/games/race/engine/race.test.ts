@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { createRng } from '../../../lib/pure/rng.ts';
 import { MAX_CARS, MESSAGES, PLACEMENT_TRIES } from './constants.ts';
-import { CAR_COLORS } from './palette.ts';
+import { CAR_COLORS, colorDistance, pickCarColor } from './palette.ts';
 import { crossesForward, RaceWorld } from './race.ts';
 import { takeSnapshot } from './snapshot.ts';
 import { circleStroke, randomLoopStroke } from './testTracks.ts';
@@ -292,5 +293,22 @@ describe('determinism', () => {
     expect(s.countdown).toBe(0);
     expect(s.ranking).toHaveLength(3);
     expect(s.cars[0]).toBeCloseTo(w.cars[0].x, 3);
+  });
+});
+
+describe('car colours', () => {
+  it('come from the 38-colour palette, never one in use, and stand apart from those in use', () => {
+    expect(CAR_COLORS).toHaveLength(38);
+    expect(new Set(CAR_COLORS).size).toBe(38);
+    const rng = createRng(3);
+    const inUse = [0xe53935];
+    for (let i = 0; i < 12; i++) {
+      const c = pickCarColor(inUse, rng);
+      expect(inUse).not.toContain(c);
+      expect(CAR_COLORS).toContain(c);
+      inUse.push(c);
+    }
+    // The second car is far from the first red.
+    expect(colorDistance(inUse[0], inUse[1])).toBeGreaterThan(300);
   });
 });
