@@ -292,6 +292,13 @@ export function RacePage() {
               <button type="button" className="button button--small" onClick={() => void session?.reset()}>
                 Race again
               </button>
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                onClick={() => useRaceStore.setState({ results: null })}
+              >
+                Close
+              </button>
               {s.trackId && (
                 <button
                   type="button"
