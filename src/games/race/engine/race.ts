@@ -183,9 +183,9 @@ export class RaceWorld {
       vx: 0,
       vy: 0,
       heading: spot.heading,
-      maxSpeed: r.range(MAX_SPEED_MIN, MAX_SPEED_MAX) * s,
-      accel: r.range(5, 7) * s,
-      turnRate: r.range(6.5, 8),
+      maxSpeed: 0,
+      accel: 0,
+      turnRate: r.range(9, 11),
       laps: 0,
       lastCross: Number.NEGATIVE_INFINITY,
       distanceSinceCross: 0,
@@ -208,6 +208,9 @@ export class RaceWorld {
       stuckFor: 0,
       lastNudge: Number.NEGATIVE_INFINITY,
     };
+    // Quicker cars pull away everywhere: top speed and acceleration go together.
+    car.maxSpeed = r.range(MAX_SPEED_MIN, MAX_SPEED_MAX) * s;
+    car.accel = car.maxSpeed * r.range(0.75, 0.95);
     this.resetCar(car, track);
     this.cars.push(car);
     return { ok: true, car };
@@ -317,7 +320,9 @@ export class RaceWorld {
     const look = Math.max(2, Math.round(((car.h * 0.8 + speed * 6) * p.lookAhead) / spacing));
     const ti = (car.segIdx + look) % n;
     const weave = p.lineAmp * racing.halfRange * Math.sin(p.linePhase + t * p.lineFreq);
-    const offset = clamp(racing.offset[ti] + weave, -racing.halfRange, racing.halfRange);
+    let offset = clamp(racing.offset[ti] + weave, -racing.halfRange, racing.halfRange);
+    const traffic = this.phase === 'running' ? this.traffic(car, track, speed) : null;
+    if (traffic && traffic.offset !== null) offset = traffic.offset;
     const targetX = track.cx[ti] + track.nx[ti] * offset;
     const targetY = track.cy[ti] + track.ny[ti] * offset;
     const desired = Math.atan2(targetY - car.y, targetX - car.x);
@@ -328,6 +333,7 @@ export class RaceWorld {
       for (let k = 0; k <= look; k++) profile = Math.min(profile, racing.speed[(car.segIdx + k) % n]);
       targetSpeed = car.maxSpeed * profile * (1 + p.paceAmp * Math.sin(p.pacePhase + t * p.paceFreq));
       if (car.place > 0) targetSpeed *= FINISHED_PACE;
+      if (traffic) targetSpeed = Math.min(targetSpeed, traffic.speedCap);
     }
     const turn = clamp(wrapAngle(desired - car.heading), -car.turnRate * STEP, car.turnRate * STEP);
     car.heading = wrapAngle(car.heading + turn);
@@ -358,6 +364,43 @@ export class RaceWorld {
     } else {
       car.stuckFor = 0;
     }
+  }
+
+  /**
+   * A slower car close ahead in this car's lane: pull out to the side with room (the one
+   * this car is already leaning to first) and pass; with no room either side, follow at
+   * its speed rather than ram it. Null when the lane ahead is clear.
+   */
+  private traffic(car: Car, track: Track, speed: number): { offset: number | null; speedCap: number } | null {
+    const n = track.count;
+    const mine = lateralOf(track, car);
+    let blocker: Car | null = null;
+    let blockerLat = 0;
+    let nearest = car.h * 3;
+    for (const o of this.cars) {
+      if (o === car) continue;
+      const ahead = cyclicDelta(car.segIdx, o.segIdx, n) * track.spacing;
+      if (ahead <= 0 || ahead >= nearest) continue;
+      const lat = lateralOf(track, o);
+      if (Math.abs(lat - mine) > car.w * 1.1) continue;
+      const theirs = Math.sqrt(o.vx * o.vx + o.vy * o.vy);
+      if (theirs > speed) continue;
+      nearest = ahead;
+      blocker = o;
+      blockerLat = lat;
+    }
+    if (!blocker) return null;
+    // Passing may use the road up to the walls, not just the racing line's margin.
+    const range = track.brush / 2 - car.w / 2 - 0.5;
+    const gap = car.w * 1.2;
+    const sides =
+      mine >= blockerLat ? [blockerLat + gap, blockerLat - gap] : [blockerLat - gap, blockerLat + gap];
+    const offset = sides.find((v) => Math.abs(v) <= range) ?? null;
+    const theirs = Math.sqrt(blocker.vx * blocker.vx + blocker.vy * blocker.vy);
+    // Right on its bumper, or nowhere to go: hold its pace (a touch quicker while pulling out).
+    const cap =
+      offset === null ? theirs : nearest < car.h * 0.9 ? theirs * 1.05 + 0.1 : Number.POSITIVE_INFINITY;
+    return { offset, speedCap: cap };
   }
 
   /** Car–car contact: overlapping bodies (as circles) are pushed apart and trade some speed. */
@@ -490,6 +533,12 @@ export class RaceWorld {
     this.events = [];
     return out;
   }
+}
+
+/** How far a car sits from the centreline, left positive (along its sample's normal). */
+export function lateralOf(track: Track, car: Car): number {
+  const i = car.segIdx;
+  return (car.x - track.cx[i]) * track.nx[i] + (car.y - track.cy[i]) * track.ny[i];
 }
 
 export function wrapAngle(a: number): number {
