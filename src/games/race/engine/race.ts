@@ -395,7 +395,15 @@ export class RaceWorld {
     const gap = car.w * 1.2;
     const sides =
       mine >= blockerLat ? [blockerLat + gap, blockerLat - gap] : [blockerLat - gap, blockerLat + gap];
-    const offset = sides.find((v) => Math.abs(v) <= range) ?? null;
+    // A side is free when it is on the road and no third car is there, alongside or just ahead.
+    const free = (v: number) =>
+      Math.abs(v) <= range &&
+      this.cars.every((q) => {
+        if (q === car || q === blocker) return true;
+        const along = cyclicDelta(car.segIdx, q.segIdx, n) * track.spacing;
+        return along < -car.h || along > nearest + car.h || Math.abs(lateralOf(track, q) - v) >= car.w * 1.1;
+      });
+    const offset = sides.find(free) ?? null;
     const theirs = Math.sqrt(blocker.vx * blocker.vx + blocker.vy * blocker.vy);
     // Right on its bumper, or nowhere to go: hold its pace (a touch quicker while pulling out).
     const cap =
