@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { OfflineAudioContext } from 'node-web-audio-api';
 import { CRIT_SOUNDS } from '../src/games/crit-happens/sounds/recipes.ts';
 import { LANDER_SOUNDS } from '../src/games/lunar-lander/sounds/recipes.ts';
+import { RACE_SOUNDS } from '../src/games/race/sounds/recipes.ts';
 import { WHAC_SOUNDS } from '../src/games/whac-a-moji/sounds/recipes.ts';
 import { YARD_SOUNDS } from '../src/games/yardcore/sounds/recipes.ts';
 import { renderSoundFile, type SoundSet } from '../src/lib/audio/soundRecipe.ts';
@@ -17,6 +18,7 @@ const GAMES: Record<string, SoundSet> = {
   'lunar-lander': LANDER_SOUNDS,
   'crit-happens': CRIT_SOUNDS,
   yardcore: YARD_SOUNDS,
+  race: RACE_SOUNDS,
 };
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -1,0 +1,71 @@
+/** Draw & Race constants (games spec §9), in one place. */
+
+/** Default road width (px) and the brush's bounds (the spec leaves them to us). */
+export const DEFAULT_BRUSH = 46;
+export const BRUSH_MIN = 20;
+export const BRUSH_MAX = 120;
+export const BRUSH_STEP = 2;
+/** A shared track without a usable brush width opens with this one. */
+export const SHARED_FALLBACK_BRUSH = 45;
+
+/** Stroke points closer than this to the last kept one are dropped. */
+export const THIN_MIN_DISTANCE = 8;
+
+export const MAX_CARS = 16;
+export const PLACEMENT_TRIES = 55;
+
+export const DEFAULT_LAPS = 4;
+export const MIN_LAPS = 1;
+export const MAX_LAPS = 99;
+
+/** Fixed simulation step (s); speeds are in px per step, as the spec's 6.5–9 are. */
+export const STEP = 1 / 60;
+/** Longest frame the race catches up on; time beyond it is dropped. */
+export const FRAME_DELTA_CAP = 0.033;
+
+/** Countdown: 3, 2, 1 a second each, then GO! (shown for the race's first second): 4 s in all. */
+export const COUNTDOWN_SECONDS = 3;
+export const GO_SECONDS = 1;
+export const BEEP_COUNT_HZ = 800;
+export const BEEP_GO_HZ = 400;
+
+export const LAP_DEBOUNCE_MS = 1200;
+export const STUCK_AFTER_S = 0.6;
+export const NUDGE_COOLDOWN_MS = 900;
+export const CELEBRATION_TIMEOUT_S = 60;
+export const FIREWORKS_SECONDS = 3;
+export const TOP_RANKED = 3;
+
+/** Car top speed range before the track-size scale (px per 1/60 s). */
+export const MAX_SPEED_MIN = 6.5;
+export const MAX_SPEED_MAX = 9;
+
+/** Turn classes: heading change over the look window, in degrees, and their speed factors. */
+export const TURN_MILD_DEG = 20;
+export const TURN_SHARP_DEG = 50;
+export const TURN_HAIRPIN_DEG = 100;
+export const FACTOR_MILD = 0.85;
+export const FACTOR_SHARP = 0.65;
+export const FACTOR_HAIRPIN = 0.45;
+
+/** Start line: dash size, and the shortest line accepted: max(10, 0.8 × brush). */
+export const START_DASH = 4;
+export const startLineMinLength = (brush: number) => Math.max(10, 0.8 * brush);
+
+/** Mobile layout (spec §9): width below 768 or height below 600. */
+export const MOBILE_MAX_WIDTH = 768;
+export const MOBILE_MAX_HEIGHT = 600;
+export const MOBILE_NOTICE_MS = 5000;
+
+export const DEFAULT_VOLUME = 0.8;
+
+export const MESSAGES = {
+  maxCars: 'Cannot add car: maximum of 16 cars reached',
+  noTrack: 'Cannot add car: track must be drawn first',
+  placement: 'Could not place car on track - try drawing a wider track or removing some cars',
+  startLineShort: 'Start line too short - draw a wider or less tangled track',
+  timeout: '⏱️ Race ended due to timeout',
+  mobile: 'Track optimized for mobile viewing. Pinch to zoom for more detail.',
+} as const;
+
+export const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));

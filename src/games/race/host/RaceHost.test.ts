@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../engine/constants.ts';
+import { circleStroke } from '../engine/testTracks.ts';
+import { type HostClock, RaceHost } from './RaceHost.ts';
+
+class ManualClock implements HostClock {
+  time = 0;
+  private timers = new Map<number, { at: number; run: () => void }>();
+  private next = 1;
+  now() {
+    return this.time;
+  }
+  setTimer(run: () => void, ms: number) {
+    const h = this.next++;
+    this.timers.set(h, { at: this.time + ms, run });
+    return h;
+  }
+  clearTimer(handle: unknown) {
+    this.timers.delete(handle as number);
+  }
+  get scheduled() {
+    return this.timers.size;
+  }
+  /** Jumps straight to `ms` later and runs what is due (one stalled tick). */
+  stall(ms: number) {
+    this.time += ms;
+    for (const [h, t] of [...this.timers]) {
+      if (t.at <= this.time) {
+        this.timers.delete(h);
+        t.run();
+      }
+    }
+  }
+  advance(ms: number) {
+    const end = this.time + ms;
+    for (;;) {
+      const due = [...this.timers.entries()]
+        .filter(([, t]) => t.at <= end)
+        .sort((a, b) => a[1].at - b[1].at)[0];
+      if (!due) break;
+      this.timers.delete(due[0]);
+      this.time = due[1].at;
+      due[1].run();
+    }
+    this.time = end;
+  }
+}
+
+function hostWithCars(cars: number) {
+  const clock = new ManualClock();
+  const host = new RaceHost({ clock, seed: 9 });
+  const made = host.setTrack(circleStroke(500, 350, 250), 46, 1000, 700);
+  expect(made.ok).toBe(true);
+  expect(made.track?.cx.length).toBeGreaterThan(100);
+  for (let i = 0; i < cars; i++) expect(host.addCar().ok).toBe(true);
+  return { clock, host };
+}
+
+describe('RaceHost', () => {
+  it('runs only while a countdown or race is on', () => {
+    const { clock, host } = hostWithCars(2);
+    expect(clock.scheduled).toBe(0);
+    host.start();
+    expect(clock.scheduled).toBe(1);
+    host.setVisible(false);
+    expect(clock.scheduled).toBe(0);
+    host.setVisible(true);
+    clock.advance(1000);
+    expect(host.stats().time).toBeCloseTo(1, 1);
+    host.reset();
+    expect(clock.scheduled).toBe(0);
+    expect(host.stats().phase).toBe('idle');
+  });
+
+  it('caps a frame’s delta at 0.033 s: a stalled second moves the race at most 0.033 s, not a whole second', () => {
+    const { clock, host } = hostWithCars(1);
+    host.start();
+    clock.advance(100);
+    const before = host.stats().time;
+    clock.stall(1000);
+    const moved = host.stats().time - before;
+    expect(moved).toBeGreaterThanOrEqual(1 / 60 - 1e-9);
+    expect(moved).toBeLessThanOrEqual(0.033 + 1e-9);
+  });
+
+  it('answers each snapshot request with the first state not yet seen, events included', async () => {
+    const { clock, host } = hostWithCars(3);
+    const first = await host.nextSnapshot(null);
+    expect(first.carCount).toBe(3);
+    host.start();
+    const second = await host.nextSnapshot(first.cars);
+    expect(second.phase).toBe('countdown');
+    expect(second.events).toEqual([{ type: 'countdown', value: 3 }]);
+    const pending = host.nextSnapshot(second.cars);
+    clock.advance(20);
+    expect((await pending).time).toBeGreaterThan(0);
+  });
+
+  it('passes the engine’s warnings through', () => {
+    const clock = new ManualClock();
+    const host = new RaceHost({ clock });
+    expect(host.addCar()).toEqual({ ok: false, message: MESSAGES.noTrack });
+  });
+});

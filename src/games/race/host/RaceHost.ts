@@ -1,0 +1,178 @@
+import { FRAME_DELTA_CAP, STEP } from '../engine/constants.ts';
+import { type ActionResult, RaceWorld } from '../engine/race.ts';
+import { type RaceSnapshot, type TrackView, takeSnapshot, trackView } from '../engine/snapshot.ts';
+import type { Point } from '../engine/track.ts';
+
+/** Time and timers, injected so tests drive the clock by hand. */
+export interface HostClock {
+  now(): number;
+  setTimer(run: () => void, ms: number): unknown;
+  clearTimer(handle: unknown): void;
+}
+
+/** Marks values to move (not copy) across postMessage; identity outside a worker. */
+export type MarkTransfer = <T>(value: T, transfer: Transferable[]) => T;
+
+/** Most steps one tick runs: a frame's delta is capped at 0.033 s, so two steps. */
+const MAX_STEPS_PER_TICK = Math.ceil(FRAME_DELTA_CAP / STEP);
+
+/**
+ * Runs a RaceWorld on the worker's clock at the engine's fixed 1/60 s step, with each
+ * frame's delta capped at 0.033 s (a stalled tab slows the race instead of skipping it),
+ * and hands out snapshots: each `nextSnapshot` is answered with the first state the page
+ * has not seen, its car array handed back transferred. Plumbing only: the rules live in
+ * the engine.
+ */
+export class RaceHost {
+  private world: RaceWorld;
+  private visible = true;
+  private timer: unknown = null;
+  private lastTick = 0;
+  private carry = 0;
+  private version = 0;
+  private deliveredVersion = -1;
+  private pending: { buffer: Float32Array | null; resolve: (s: RaceSnapshot) => void } | null = null;
+  private readonly clock: HostClock;
+  private readonly markTransfer: MarkTransfer;
+
+  constructor(options: { clock: HostClock; markTransfer?: MarkTransfer; seed?: number }) {
+    this.clock = options.clock;
+    this.markTransfer = options.markTransfer ?? ((v) => v);
+    this.world = new RaceWorld(options.seed ?? 1);
+  }
+
+  /** A fresh race world (the page picks the seed; tests and `?seed=` fix it). */
+  reseed(seed: number): void {
+    this.world = new RaceWorld(seed >>> 0);
+    this.carry = 0;
+    this.changed();
+  }
+
+  /** Finalizes a stroke into the track and computes its racing line (timed, for the debug overlay). */
+  setTrack(
+    points: Point[],
+    brush: number,
+    width: number,
+    height: number,
+  ): ActionResult & { track?: TrackView } {
+    const t0 = this.clock.now();
+    const result = this.world.setTrack(points, brush, width, height);
+    const ms = this.clock.now() - t0;
+    this.changed();
+    if (!result.ok) return result;
+    return { ok: true, track: trackView(this.world, ms) ?? undefined };
+  }
+
+  clearTrack(): void {
+    this.world.clearTrack();
+    this.changed();
+  }
+
+  addCar(): ActionResult & { carId?: number } {
+    const result = this.world.addCar();
+    this.changed();
+    return result.ok ? { ok: true, carId: result.car?.id } : { ok: false, message: result.message };
+  }
+
+  setLaps(laps: number): number {
+    const value = this.world.setLaps(laps);
+    this.changed();
+    return value;
+  }
+
+  start(): boolean {
+    const started = this.world.start();
+    this.carry = 0;
+    this.changed();
+    return started;
+  }
+
+  reset(): void {
+    this.world.reset();
+    this.changed();
+  }
+
+  /** The page is hidden or shown: nothing runs while hidden. */
+  setVisible(visible: boolean): void {
+    this.visible = visible;
+    this.schedule();
+  }
+
+  /** Per-car readout for the debug overlay. */
+  debugCars(): { id: number; speed: number; maxSpeed: number; segIdx: number; laps: number; lap: number }[] {
+    return this.world.cars.map((c) => ({
+      id: c.id,
+      speed: Math.hypot(c.vx, c.vy),
+      maxSpeed: c.maxSpeed,
+      segIdx: c.segIdx,
+      laps: c.laps,
+      lap: c.distanceSinceCross,
+    }));
+  }
+
+  stats(): { phase: string; time: number; cars: number } {
+    return { phase: this.world.phase, time: this.world.time, cars: this.world.cars.length };
+  }
+
+  /** The next state the page has not seen; waits for the clock when nothing changed. */
+  nextSnapshot(buffer: Float32Array | null): Promise<RaceSnapshot> {
+    if (this.pending) this.pending.resolve(this.take(null));
+    return new Promise((resolve) => {
+      this.pending = { buffer, resolve };
+      if (this.version !== this.deliveredVersion) this.deliver();
+      this.schedule();
+    });
+  }
+
+  private take(buffer: Float32Array | null): RaceSnapshot {
+    const s = takeSnapshot(this.world, buffer);
+    this.deliveredVersion = this.version;
+    return this.markTransfer(s, [s.cars.buffer as ArrayBuffer]);
+  }
+
+  private deliver(): void {
+    const p = this.pending;
+    if (!p) return;
+    this.pending = null;
+    p.resolve(this.take(p.buffer));
+  }
+
+  private changed(): void {
+    this.version++;
+    this.deliver();
+    this.schedule();
+  }
+
+  /** Something to simulate: a countdown or race, or cars still rolling to a stop after it. */
+  private active(): boolean {
+    const w = this.world;
+    if (w.phase === 'countdown' || w.phase === 'running') return true;
+    return w.phase === 'finished' && w.cars.some((c) => Math.hypot(c.vx, c.vy) > 0.02);
+  }
+
+  private schedule(): void {
+    if (!(this.visible && this.active())) {
+      if (this.timer !== null) this.clock.clearTimer(this.timer);
+      this.timer = null;
+      return;
+    }
+    if (this.timer !== null) return;
+    this.lastTick = this.clock.now();
+    this.timer = this.clock.setTimer(this.tick, STEP * 1000);
+  }
+
+  private tick = (): void => {
+    this.timer = null;
+    const now = this.clock.now();
+    this.carry += Math.min(now - this.lastTick, FRAME_DELTA_CAP * 1000) / 1000;
+    let steps = 0;
+    while (this.carry >= STEP - 1e-9 && steps < MAX_STEPS_PER_TICK) {
+      this.world.step();
+      this.carry -= STEP;
+      steps++;
+    }
+    if (steps === MAX_STEPS_PER_TICK) this.carry = Math.min(this.carry, STEP);
+    if (steps > 0) this.changed();
+    else this.schedule();
+  };
+}

@@ -1,0 +1,435 @@
+import { type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { GameHeader } from '../../../platform/header/GameHeader.tsx';
+import { BRUSH_MAX, BRUSH_MIN, MAX_CARS, MESSAGES } from '../engine/constants.ts';
+import { colorHex } from '../engine/palette.ts';
+import { GalleryDialog, RatingPopup, SettingsDialog, ShareDialog } from './dialogs.tsx';
+import { RaceSession } from './session.ts';
+import { lapLabel, ordinal, showMessage, useRaceStore } from './store.ts';
+import './race.css';
+
+const REPEAT_DELAY_MS = 300;
+const REPEAT_EVERY_MS = 60;
+
+/** Click to change once; hold for a repeat every 60 ms after 300 ms (the brush − / + buttons). */
+function useAutoRepeat(action: () => void) {
+  const timers = useRef<{
+    delay: ReturnType<typeof setTimeout> | null;
+    every: ReturnType<typeof setInterval> | null;
+  }>({ delay: null, every: null });
+  const stop = () => {
+    if (timers.current.delay) clearTimeout(timers.current.delay);
+    if (timers.current.every) clearInterval(timers.current.every);
+    timers.current = { delay: null, every: null };
+  };
+  useEffect(
+    () => () => {
+      if (timers.current.delay) clearTimeout(timers.current.delay);
+      if (timers.current.every) clearInterval(timers.current.every);
+    },
+    [],
+  );
+  return {
+    onPointerDown: (e: ReactPointerEvent<HTMLButtonElement>) => {
+      if (e.button !== 0 || e.currentTarget.disabled) return;
+      stop();
+      action();
+      timers.current.delay = setTimeout(() => {
+        timers.current.every = setInterval(action, REPEAT_EVERY_MS);
+      }, REPEAT_DELAY_MS);
+    },
+    onPointerUp: stop,
+    onPointerLeave: stop,
+    onPointerCancel: stop,
+    // Keyboard (Enter / Space) arrives as a click with no pointer press.
+    onClick: (e: React.MouseEvent) => {
+      if (e.detail === 0) action();
+    },
+  };
+}
+
+function carName(id: number): string {
+  return `Car ${id}`;
+}
+
+function CarDot({ color }: { color: number }) {
+  return <span className="race-dot" style={{ background: colorHex(color) }} aria-hidden="true" />;
+}
+
+function readTrackParam(): string | null {
+  return new URLSearchParams(window.location.search).get('track');
+}
+
+/** Drops ?track= from the address once read (games spec §2). */
+function removeTrackParam(): void {
+  const url = new URL(window.location.href);
+  if (!url.searchParams.has('track')) return;
+  url.searchParams.delete('track');
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+}
+
+/** The rank panel: ordinal, car and laps as current/total; a row picks that car as the player's. Re-renders alone, a few times a second. */
+function RankPanel({ session }: { session: RaceSession | null }) {
+  const s = useRaceStore(
+    useShallow((st) => ({
+      ranking: st.ranking,
+      selectedId: st.selectedId,
+      totalLaps: st.totalLaps,
+      phase: st.phase,
+    })),
+  );
+  if (s.ranking.length === 0) return null;
+  return (
+    <section className="race-ranks" aria-label="Ranking">
+      <ol>
+        {s.ranking.map((r, i) => (
+          <li key={r.id}>
+            <button
+              type="button"
+              className={`race-rank${r.id === s.selectedId ? ' is-player' : ''}`}
+              onClick={() => session?.select(r.id)}
+              aria-label={`${ordinal(i + 1)} ${carName(r.id)}, lap ${lapLabel(r.laps, r.place, s.totalLaps, s.phase)}${r.id === s.selectedId ? ' (your car)' : ''}`}
+            >
+              <span className="race-rank__pos">{ordinal(i + 1)}</span>
+              <CarDot color={r.color} />
+              <span className="race-rank__name">{r.id === s.selectedId ? 'You' : carName(r.id)}</span>
+              <span className="race-rank__laps">
+                {r.place > 0 ? '🏁 ' : ''}
+                {lapLabel(r.laps, r.place, s.totalLaps, s.phase)}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function DebugReadout() {
+  const info = useRaceStore((st) => st.debugInfo);
+  return (
+    <section className="race-debug" aria-label="Debug readout">
+      <div>FPS {info.fps}</div>
+      <div>Racing line {info.racingLineMs.toFixed(1)} ms</div>
+      {info.cars.map((c) => (
+        <div key={c.id}>
+          #{c.id} v {c.speed.toFixed(1)}/{c.maxSpeed.toFixed(1)} seg {c.segIdx} laps {c.laps}
+        </div>
+      ))}
+    </section>
+  );
+}
+
+export function RacePage() {
+  const stageRef = useRef<HTMLDivElement>(null);
+  const [session, setSession] = useState<RaceSession | null>(null);
+  const s = useRaceStore(
+    useShallow((st) => ({
+      ready: st.ready,
+      failure: st.failure,
+      introOpen: st.introOpen,
+      phase: st.phase,
+      finalized: st.finalized,
+      brush: st.brush,
+      cars: st.cars,
+      selectedId: st.selectedId,
+      countdown: st.countdown,
+      results: st.results,
+      endReason: st.endReason,
+      message: st.message,
+      mobileNotice: st.mobileNotice,
+      trackId: st.trackId,
+      sharing: st.sharing,
+      debug: st.debug,
+    })),
+  );
+
+  useEffect(() => {
+    const created = new RaceSession(stageRef.current!);
+    setSession(created);
+    const shared = readTrackParam();
+    created
+      .start(shared)
+      .catch((error: unknown) => {
+        console.warn('Draw & Race could not start', error);
+        useRaceStore.setState({
+          failure: 'The race track could not start in this browser (it needs WebGL and module workers).',
+        });
+      })
+      .finally(removeTrackParam);
+    return () => {
+      created.dispose();
+      setSession(null);
+    };
+  }, []);
+
+  const smaller = useAutoRepeat(() => session?.changeBrush(-1));
+  const bigger = useAutoRepeat(() => session?.changeBrush(1));
+
+  const idle = s.phase === 'idle';
+  const racing = s.phase === 'countdown' || s.phase === 'running';
+  const selected = s.cars.find((c) => c.id === s.selectedId) ?? null;
+  const canStart = idle && s.finalized && s.cars.length > 0;
+  const addCar = () => {
+    if (!s.finalized) {
+      showMessage(MESSAGES.noTrack);
+      return;
+    }
+    void session?.addCar();
+  };
+
+  return (
+    <div className="race-page">
+      <GameHeader title="Draw & Race!">
+        <label className="race-switch">
+          <input type="checkbox" checked={s.debug} onChange={(e) => session?.setDebug(e.target.checked)} />
+          <span>Debug</span>
+        </label>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          onClick={() => useRaceStore.setState({ settingsOpen: true })}
+        >
+          ⚙️ Settings
+        </button>
+      </GameHeader>
+      <main className="race-main">
+        <div
+          className={`race-stage${!s.finalized && !s.introOpen && !racing ? ' is-drawing' : ''}`}
+          ref={stageRef}
+          data-testid="race-stage"
+          data-phase={s.phase}
+          data-cars={s.cars.length}
+          data-finalized={s.finalized ? 'true' : 'false'}
+          data-track-id={s.trackId ?? ''}
+          data-ready={s.ready ? 'true' : 'false'}
+          aria-label="Race track: draw a closed loop here"
+          role="img"
+        />
+
+        {s.failure && (
+          <div className="race-banner race-banner--error" role="alert">
+            {s.failure}
+          </div>
+        )}
+        {s.message && (
+          <div className="race-banner" role="status" key={s.message.id}>
+            {s.message.text}
+          </div>
+        )}
+        {s.mobileNotice && (
+          <div className="race-mobile-notice" role="status">
+            Track optimized for mobile viewing. Pinch to zoom for more detail.
+          </div>
+        )}
+
+        {s.introOpen && (
+          <section className="race-intro" aria-labelledby="race-intro-title">
+            <h2 id="race-intro-title">Draw &amp; Race</h2>
+            <ol>
+              <li>Draw a closed-loop road (one stroke).</li>
+              <li>Add at least one car.</li>
+              <li>Press Start to race!</li>
+            </ol>
+            <div className="race-intro__actions">
+              <button
+                type="button"
+                className="button"
+                onClick={() => session?.closeIntro()}
+                disabled={!s.ready}
+              >
+                Start
+              </button>
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                onClick={() => useRaceStore.setState({ galleryOpen: true })}
+              >
+                <span aria-hidden="true">🏆</span> Best-rated tracks
+              </button>
+            </div>
+          </section>
+        )}
+
+        {!s.introOpen && !s.finalized && idle && (
+          <p className="race-hint" aria-hidden="true">
+            Draw a closed loop in one stroke
+          </p>
+        )}
+
+        {s.countdown !== null && (
+          <div
+            className={`race-countdown${s.countdown === 0 ? ' is-go' : ''}`}
+            aria-live="assertive"
+            key={s.countdown}
+          >
+            {s.countdown === 0 ? 'GO!' : s.countdown}
+          </div>
+        )}
+
+        <RankPanel session={session} />
+
+        {s.results && (
+          <section className="race-results" aria-labelledby="race-results-title">
+            <h2 id="race-results-title">Race Results</h2>
+            <ol>
+              {s.results.map((r, i) => (
+                <li key={r.carId}>
+                  <span className="race-results__place">{['🏆 Winner', '🥈 2nd', '🥉 3rd'][i]}</span>
+                  <CarDot color={r.color} />
+                  <span>
+                    {carName(r.carId)}
+                    {r.carId === s.selectedId ? ' (you)' : ''}
+                  </span>
+                  {r.place === null && <span className="race-results__dnf">(DNF)</span>}
+                </li>
+              ))}
+            </ol>
+            {s.endReason === 'celebration_timeout' && (
+              <p className="race-results__timeout">{MESSAGES.timeout}</p>
+            )}
+            <div className="race-results__actions">
+              <button type="button" className="button button--small" onClick={() => void session?.reset()}>
+                Race again
+              </button>
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                onClick={() => useRaceStore.setState({ results: null })}
+              >
+                Close
+              </button>
+              {s.trackId && (
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  onClick={() => useRaceStore.setState({ ratingOpen: true })}
+                >
+                  ⭐ Rate track
+                </button>
+              )}
+            </div>
+          </section>
+        )}
+
+        {s.debug && <DebugReadout />}
+
+        {!s.introOpen && (
+          <nav className="race-toolbar" aria-label="Race controls">
+            <fieldset className="race-toolbar__group race-fieldset" aria-label="Brush size">
+              <button
+                type="button"
+                className="race-tool race-tool--round"
+                aria-label="Smaller brush"
+                disabled={s.finalized || s.brush <= BRUSH_MIN}
+                {...smaller}
+              >
+                −
+              </button>
+              <output className="race-toolbar__value" aria-label="Brush size">
+                {s.brush}
+              </output>
+              <button
+                type="button"
+                className="race-tool race-tool--round"
+                aria-label="Bigger brush"
+                disabled={s.finalized || s.brush >= BRUSH_MAX}
+                {...bigger}
+              >
+                +
+              </button>
+            </fieldset>
+            <button
+              type="button"
+              className="race-tool"
+              onClick={addCar}
+              disabled={!idle || s.cars.length >= MAX_CARS}
+            >
+              <span aria-hidden="true">🚗</span> Add Car
+            </button>
+            <fieldset className="race-toolbar__group race-fieldset" aria-label="Your car">
+              <button
+                type="button"
+                className="race-tool race-tool--round"
+                aria-label="Previous car"
+                disabled={s.cars.length < 2}
+                onClick={() => session?.cycleCar(-1)}
+              >
+                ◀
+              </button>
+              <button
+                type="button"
+                className="race-tool race-chip"
+                disabled={s.cars.length === 0}
+                onClick={() => session?.cycleCar(1)}
+                aria-label={selected ? `Your car: ${carName(selected.id)} (next car)` : 'No car yet'}
+              >
+                {selected ? <CarDot color={selected.color} /> : null}
+                {selected ? carName(selected.id) : 'No car'}
+              </button>
+              <button
+                type="button"
+                className="race-tool race-tool--round"
+                aria-label="Next car"
+                disabled={s.cars.length < 2}
+                onClick={() => session?.cycleCar(1)}
+              >
+                ▶
+              </button>
+            </fieldset>
+            <button
+              type="button"
+              className="race-tool race-tool--go"
+              disabled={!canStart}
+              onClick={() => void session?.startRace()}
+            >
+              <span aria-hidden="true">🏁</span> Start
+            </button>
+            <button type="button" className="race-tool" disabled={idle} onClick={() => void session?.reset()}>
+              <span aria-hidden="true">↺</span> Reset
+            </button>
+            <button
+              type="button"
+              className="race-tool"
+              disabled={!s.finalized || racing}
+              onClick={() => void session?.clearTrack()}
+            >
+              <span aria-hidden="true">🗑</span> Clear Track
+            </button>
+            <button
+              type="button"
+              className="race-tool"
+              disabled={!s.finalized || s.sharing}
+              onClick={() => void session?.share()}
+            >
+              <span aria-hidden="true">🔗</span> Share
+            </button>
+            <button
+              type="button"
+              className="race-tool"
+              aria-label="Screenshot"
+              title="Save a PNG of the track"
+              onClick={() => void session?.screenshot()}
+            >
+              📷
+            </button>
+            {s.trackId && (
+              <button
+                type="button"
+                className="race-tool"
+                aria-label="Rate track"
+                onClick={() => useRaceStore.setState({ ratingOpen: true })}
+              >
+                ⭐
+              </button>
+            )}
+          </nav>
+        )}
+      </main>
+      <SettingsDialog session={session} />
+      <ShareDialog />
+      <RatingPopup />
+      <GalleryDialog session={session} />
+    </div>
+  );
+}

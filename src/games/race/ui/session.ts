@@ -1,0 +1,517 @@
+import * as Comlink from 'comlink';
+import type { RaceWorkerApi } from '../../../../workers/race.worker.ts';
+import type {
+  RatingGetResponse,
+  RatingStats,
+  RatingSubmitResponse,
+  TrackGetResponse,
+  TrackStoreResponse,
+} from '../../../api/types.ts';
+import { apiGet, apiSend } from '../../../lib/api.ts';
+import { BRUSH_MAX, BRUSH_MIN, BRUSH_STEP, MOBILE_NOTICE_MS } from '../engine/constants.ts';
+import {
+  type DecodedTrack,
+  decodeLegacyId,
+  decodeTrack,
+  encodeTrack,
+  SHARE_ID_PREFIX,
+} from '../engine/shareCodec.ts';
+import type { RaceSnapshot } from '../engine/snapshot.ts';
+import type { Point } from '../engine/track.ts';
+import { RaceScene } from '../scene/RaceScene.ts';
+import { RaceSound } from './sound.ts';
+import { initialRaceUiState, type RankRow, showMessage, useRaceSettings, useRaceStore } from './store.ts';
+
+const RANK_MS = 250;
+const DEBUG_MS = 250;
+/** Live stroke points closer than this (screen px) are not redrawn. */
+const PREVIEW_MIN_PX = 2;
+
+/** Mobile (games spec §9): width below 768 or height below 600. */
+export const isMobileViewport = (width: number, height: number) => width < 768 || height < 600;
+
+/**
+ * The page's side of the race: owns the worker (engine host), the Pixi scene and the
+ * sounds; turns pointer strokes into a track and pinches into zoom; pumps snapshots from
+ * the worker to the scene; mirrors phase, countdown, ranking and results into the UI store
+ * (the ranking at most 4 times a second); and talks to the tracks API for sharing and
+ * rating. React calls its methods; nothing per frame goes through React.
+ */
+export class RaceSession {
+  private readonly worker: Worker;
+  private readonly remote: Comlink.Remote<RaceWorkerApi>;
+  private scene: RaceScene | null = null;
+  private readonly sound = new RaceSound();
+  private disposed = false;
+  private pumping = false;
+  private spare: Float32Array | null = null;
+  private latest: RaceSnapshot | null = null;
+  private rankAt = 0;
+  private debugTimer: ReturnType<typeof setInterval> | null = null;
+  private resizeObserver: ResizeObserver | null = null;
+  private mobileTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The world's size: the stage's while no track is drawn, then fixed with the track. */
+  private worldW = 1;
+  private worldH = 1;
+  private stroke: Point[] | null = null;
+  private strokePointer: number | null = null;
+  private readonly pointers = new Map<number, { x: number; y: number }>();
+  private pinch: { distance: number; x: number; y: number } | null = null;
+  private trackPoints: Point[] | null = null;
+  private racingLineMs = 0;
+
+  constructor(private readonly stage: HTMLElement) {
+    this.worker = new Worker(new URL('../../../../workers/race.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'race',
+    });
+    this.remote = Comlink.wrap<RaceWorkerApi>(this.worker);
+  }
+
+  async start(sharedId: string | null): Promise<void> {
+    useRaceStore.setState({ ...initialRaceUiState, totalLaps: useRaceSettings.getState().laps });
+    const seed = Number(new URLSearchParams(window.location.search).get('seed'));
+    await this.remote.reseed(Number.isFinite(seed) && seed > 0 ? seed : (Math.random() * 2 ** 31) >>> 0);
+    await this.remote.setLaps(useRaceSettings.getState().laps);
+    const { width, height } = this.stageSize();
+    const scene = await RaceScene.create(this.stage, width, height);
+    if (this.disposed) {
+      scene.dispose();
+      return;
+    }
+    this.scene = scene;
+    this.worldW = width;
+    this.worldH = height;
+    scene.setWorldSize(width, height);
+    scene.setReducedMotion(window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false);
+    const canvas = scene.canvas;
+    canvas.style.touchAction = 'none';
+    canvas.addEventListener('pointerdown', this.onPointerDown);
+    canvas.addEventListener('pointermove', this.onPointerMove);
+    canvas.addEventListener('pointerup', this.onPointerUp);
+    canvas.addEventListener('pointercancel', this.onPointerUp);
+    document.addEventListener('visibilitychange', this.onVisibility);
+    this.resizeObserver = new ResizeObserver(() => this.onResize());
+    this.resizeObserver.observe(this.stage);
+    if (isMobileViewport(window.innerWidth, window.innerHeight)) {
+      useRaceStore.setState({ mobileNotice: true });
+      this.mobileTimer = setTimeout(() => useRaceStore.setState({ mobileNotice: false }), MOBILE_NOTICE_MS);
+    }
+    useRaceStore.setState({ ready: true });
+    void this.pump();
+    if (sharedId) await this.openShared(sharedId);
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    if (this.debugTimer) clearInterval(this.debugTimer);
+    if (this.mobileTimer) clearTimeout(this.mobileTimer);
+    this.resizeObserver?.disconnect();
+    document.removeEventListener('visibilitychange', this.onVisibility);
+    this.sound.dispose();
+    this.worker.terminate();
+    this.scene?.dispose();
+    this.scene = null;
+  }
+
+  private stageSize(): { width: number; height: number } {
+    return { width: Math.max(1, this.stage.clientWidth), height: Math.max(1, this.stage.clientHeight) };
+  }
+
+  private onResize(): void {
+    const scene = this.scene;
+    if (!scene) return;
+    const { width, height } = this.stageSize();
+    scene.resize(width, height);
+    if (!useRaceStore.getState().finalized && !this.stroke) {
+      this.worldW = width;
+      this.worldH = height;
+      scene.setWorldSize(width, height);
+    }
+  }
+
+  private readonly onVisibility = (): void => {
+    const visible = document.visibilityState === 'visible';
+    void this.remote.setVisible(visible);
+    this.scene?.setActive(visible);
+    if (!visible) this.sound.engines(false);
+  };
+
+  /** Any click on the page's controls: browsers start audio only after a gesture. */
+  unlockSound(): void {
+    this.sound.unlock();
+  }
+
+  // ------------------------------------------------------------ snapshots
+
+  private async pump(): Promise<void> {
+    if (this.pumping) return;
+    this.pumping = true;
+    while (!this.disposed) {
+      let snap: RaceSnapshot;
+      try {
+        const spare = this.spare;
+        this.spare = null;
+        snap = await this.remote.nextSnapshot(spare ? Comlink.transfer(spare, [spare.buffer]) : null);
+      } catch (error) {
+        if (!this.disposed) console.warn('Draw & Race worker stopped', error);
+        break;
+      }
+      if (this.disposed) break;
+      this.receive(snap);
+    }
+    this.pumping = false;
+  }
+
+  private receive(snap: RaceSnapshot): void {
+    const before = this.latest;
+    this.latest = snap;
+    const scene = this.scene;
+    if (scene) {
+      scene.push(snap);
+      this.spare = scene.spareBuffer();
+    }
+    const state = useRaceStore.getState();
+    const now = performance.now();
+    if (snap.events.length) {
+      this.sound.events(snap.events, state.selectedId, now);
+      for (const e of snap.events) {
+        if (e.type === 'finish' && e.place === 1 && e.carId === useRaceStore.getState().selectedId) {
+          scene?.fireworks(e.carId);
+        }
+      }
+    }
+    this.sound.engines(snap.phase === 'running');
+    const patch: Partial<typeof state> = {};
+    if (snap.phase !== state.phase) patch.phase = snap.phase;
+    if (snap.countdown !== state.countdown) patch.countdown = snap.countdown;
+    if (snap.totalLaps !== state.totalLaps) patch.totalLaps = snap.totalLaps;
+    if (snap.ids.length !== state.cars.length || snap.ids.some((id, i) => state.cars[i]?.id !== id)) {
+      patch.cars = snap.ids.map((id, i) => ({ id, color: snap.colors[i] }));
+      if (state.selectedId === null || !snap.ids.includes(state.selectedId)) {
+        patch.selectedId = snap.ids[0] ?? null;
+        scene?.setSelected(patch.selectedId);
+      }
+    }
+    if (snap.phase === 'finished' && before?.phase !== 'finished') {
+      patch.results = snap.results;
+      patch.endReason = snap.endReason;
+    }
+    if (snap.phase !== 'finished' && state.results) {
+      patch.results = null;
+      patch.endReason = null;
+    }
+    // While racing a few times a second; otherwise (few snapshots) every time.
+    if (now - this.rankAt >= RANK_MS || snap.phase !== 'running' || snap.events.length > 0) {
+      this.rankAt = now;
+      const ranking: RankRow[] = snap.ranking.map((id) => {
+        const i = snap.ids.indexOf(id);
+        return { id, color: snap.colors[i], laps: snap.cars[i * 6 + 4], place: snap.cars[i * 6 + 5] };
+      });
+      const same =
+        ranking.length === state.ranking.length &&
+        ranking.every((r, k) => {
+          const o = state.ranking[k];
+          return o.id === r.id && o.laps === r.laps && o.place === r.place && o.color === r.color;
+        });
+      if (!same) patch.ranking = ranking;
+    }
+    if (Object.keys(patch).length) useRaceStore.setState(patch);
+  }
+
+  // ------------------------------------------------------------ commands
+
+  closeIntro(): void {
+    this.unlockSound();
+    useRaceStore.setState({ introOpen: false });
+  }
+
+  changeBrush(direction: -1 | 1): void {
+    const { brush, finalized } = useRaceStore.getState();
+    if (finalized) return;
+    const next = Math.min(BRUSH_MAX, Math.max(BRUSH_MIN, brush + direction * BRUSH_STEP));
+    if (next !== brush) useRaceStore.setState({ brush: next });
+  }
+
+  async addCar(): Promise<void> {
+    this.unlockSound();
+    const result = await this.remote.addCar();
+    if (!result.ok) {
+      showMessage(result.message);
+      return;
+    }
+    if (result.carId !== undefined && useRaceStore.getState().selectedId === null) this.select(result.carId);
+  }
+
+  select(id: number): void {
+    useRaceStore.setState({ selectedId: id });
+    this.scene?.setSelected(id);
+  }
+
+  /** Previous (−1) or next (+1) car as the player's. */
+  cycleCar(direction: -1 | 1): void {
+    const { cars, selectedId } = useRaceStore.getState();
+    if (cars.length === 0) return;
+    const at = Math.max(
+      0,
+      cars.findIndex((c) => c.id === selectedId),
+    );
+    this.select(cars[(at + direction + cars.length) % cars.length].id);
+  }
+
+  async startRace(): Promise<void> {
+    this.unlockSound();
+    if (!(await this.remote.start())) showMessage('Draw a track and add at least one car first');
+  }
+
+  async reset(): Promise<void> {
+    await this.remote.reset();
+  }
+
+  async clearTrack(): Promise<void> {
+    await this.remote.clearTrack();
+    this.trackPoints = null;
+    this.scene?.setTrack(null);
+    this.scene?.resetZoom();
+    const { width, height } = this.stageSize();
+    this.worldW = width;
+    this.worldH = height;
+    this.scene?.setWorldSize(width, height);
+    useRaceStore.setState({
+      finalized: false,
+      selectedId: null,
+      trackId: null,
+      shareUrl: null,
+      results: null,
+      endReason: null,
+    });
+  }
+
+  async setLaps(laps: number): Promise<void> {
+    const value = await this.remote.setLaps(laps);
+    useRaceSettings.getState().setLaps(value);
+    useRaceStore.setState({ totalLaps: value });
+  }
+
+  setDebug(on: boolean): void {
+    useRaceStore.setState({ debug: on });
+    this.scene?.setDebug(on);
+    if (this.debugTimer) clearInterval(this.debugTimer);
+    this.debugTimer = null;
+    if (!on) return;
+    this.debugTimer = setInterval(() => {
+      void this.remote.debugCars().then((cars) => {
+        useRaceStore.setState({
+          debugInfo: { fps: Math.round(this.scene?.fps ?? 0), racingLineMs: this.racingLineMs, cars },
+        });
+      });
+    }, DEBUG_MS);
+  }
+
+  async screenshot(): Promise<void> {
+    const blob = await this.scene?.screenshot();
+    if (!blob) {
+      showMessage('Could not take a screenshot');
+      return;
+    }
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = 'draw-and-race.png';
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+
+  // ------------------------------------------------------------ drawing and pinching
+
+  private canDraw(): boolean {
+    const s = useRaceStore.getState();
+    return s.ready && !s.introOpen && !s.finalized && s.phase !== 'running' && s.phase !== 'countdown';
+  }
+
+  private local(event: PointerEvent): { x: number; y: number } {
+    const rect = (event.currentTarget as HTMLElement).getBoundingClientRect();
+    return { x: event.clientX - rect.left, y: event.clientY - rect.top };
+  }
+
+  private readonly onPointerDown = (event: PointerEvent): void => {
+    const p = this.local(event);
+    this.pointers.set(event.pointerId, p);
+    (event.currentTarget as HTMLElement).setPointerCapture?.(event.pointerId);
+    if (this.pointers.size === 2) {
+      // A second finger: this is a pinch, not a stroke.
+      this.stroke = null;
+      this.strokePointer = null;
+      this.scene?.setStroke(null, 0);
+      const [a, b] = [...this.pointers.values()];
+      this.pinch = { distance: Math.hypot(a.x - b.x, a.y - b.y), x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+      return;
+    }
+    if (this.pointers.size > 2 || !this.canDraw() || !this.scene) return;
+    this.strokePointer = event.pointerId;
+    this.stroke = [this.scene.screenToWorld(p.x, p.y)];
+    this.scene.setStroke(this.stroke, useRaceStore.getState().brush);
+  };
+
+  private readonly onPointerMove = (event: PointerEvent): void => {
+    if (!this.pointers.has(event.pointerId)) return;
+    const p = this.local(event);
+    const last = this.pointers.get(event.pointerId)!;
+    this.pointers.set(event.pointerId, p);
+    const scene = this.scene;
+    if (!scene) return;
+    if (this.pinch && this.pointers.size === 2) {
+      const [a, b] = [...this.pointers.values()];
+      const distance = Math.hypot(a.x - b.x, a.y - b.y);
+      const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+      if (this.pinch.distance > 0) scene.zoomAt(mid.x, mid.y, distance / this.pinch.distance);
+      scene.panBy(mid.x - this.pinch.x, mid.y - this.pinch.y);
+      this.pinch = { distance, x: mid.x, y: mid.y };
+      return;
+    }
+    if (this.stroke && event.pointerId === this.strokePointer) {
+      const q = scene.screenToWorld(p.x, p.y);
+      const prev = this.stroke[this.stroke.length - 1];
+      const s = scene.screenToWorld(0, 0);
+      const unit = scene.screenToWorld(1, 0).x - s.x;
+      if (Math.hypot(q.x - prev.x, q.y - prev.y) >= PREVIEW_MIN_PX * unit) {
+        this.stroke.push(q);
+        scene.setStroke(this.stroke, useRaceStore.getState().brush);
+      }
+      return;
+    }
+    // One finger on a zoomed view: pan.
+    if (!this.stroke && this.pointers.size === 1 && scene.zoomLevel > 1)
+      scene.panBy(p.x - last.x, p.y - last.y);
+  };
+
+  private readonly onPointerUp = (event: PointerEvent): void => {
+    this.pointers.delete(event.pointerId);
+    if (this.pointers.size < 2) this.pinch = null;
+    if (event.pointerId !== this.strokePointer || !this.stroke) return;
+    const stroke = this.stroke;
+    this.stroke = null;
+    this.strokePointer = null;
+    void this.finalize(stroke, useRaceStore.getState().brush, this.worldW, this.worldH);
+  };
+
+  /** The end of the stroke: the track is built in the worker (racing line included) and locked. */
+  private async finalize(points: Point[], brush: number, width: number, height: number): Promise<boolean> {
+    const result = await this.remote.setTrack(points, brush, width, height);
+    const scene = this.scene;
+    scene?.setStroke(null, 0);
+    if (!result.ok || !result.track) {
+      if (result.ok === false && points.length > 1) showMessage(result.message);
+      return false;
+    }
+    this.trackPoints = points;
+    this.racingLineMs = result.track.racingLineMs;
+    scene?.setTrack(result.track);
+    useRaceStore.setState({ finalized: true, brush, introOpen: false });
+    return true;
+  }
+
+  // ------------------------------------------------------------ sharing and rating
+
+  /**
+   * Stores the track (v3 payload) and shares 'db_' + hash as `?track=` on this page's
+   * address: the native share sheet, else the clipboard, else the console.
+   */
+  async share(): Promise<void> {
+    const points = this.trackPoints;
+    const state = useRaceStore.getState();
+    if (!points || !state.finalized || state.sharing) return;
+    useRaceStore.setState({ sharing: true });
+    try {
+      const payload = encodeTrack(points, state.brush, this.worldW, this.worldH, Date.now());
+      const res = await apiSend<TrackStoreResponse>('POST', '/api/tracks/store.php', payload);
+      if (!res.success || !res.hash) throw new Error(res.error ?? 'no hash');
+      const id = `${SHARE_ID_PREFIX}${res.hash}`;
+      const url = new URL(window.location.href);
+      url.search = '';
+      url.hash = '';
+      url.searchParams.set('track', id);
+      const link = url.toString();
+      useRaceStore.setState({ trackId: id, shareUrl: link, shareOpen: true });
+      await shareLink(link);
+    } catch (error) {
+      console.warn('Sharing the track failed', error);
+      showMessage('Could not share the track - try again');
+    } finally {
+      useRaceStore.setState({ sharing: false });
+    }
+  }
+
+  /** Opens `?track=` (a 'db_' id from the server, or a legacy base64 id); on failure the page stays ready to draw. */
+  async openShared(id: string): Promise<boolean> {
+    let decoded: DecodedTrack | null = null;
+    if (id.startsWith(SHARE_ID_PREFIX)) {
+      try {
+        const res = await apiGet<TrackGetResponse>('/api/tracks/get.php', {
+          hash: id.slice(SHARE_ID_PREFIX.length),
+        });
+        decoded = res.success ? decodeTrack(res.trackData) : null;
+        if (!decoded)
+          console.info(`Shared track ${id} could not be loaded: ${res.error ?? 'malformed track'}`);
+      } catch (error) {
+        console.info(`Shared track ${id} could not be loaded`, error);
+      }
+    } else {
+      decoded = decodeLegacyId(id);
+      if (!decoded) console.info(`Shared track ${id} is not a valid track id`);
+    }
+    if (!decoded || this.disposed) return false;
+    if (useRaceStore.getState().finalized) await this.clearTrack();
+    await this.remote.reset();
+    this.worldW = decoded.width;
+    this.worldH = decoded.height;
+    this.scene?.setWorldSize(decoded.width, decoded.height);
+    useRaceStore.setState({ brush: decoded.brush });
+    const ok = await this.finalize(decoded.points, decoded.brush, decoded.width, decoded.height);
+    if (!ok) {
+      console.info(`Shared track ${id} could not be built`);
+      await this.clearTrack();
+      return false;
+    }
+    useRaceStore.setState({ trackId: id.startsWith(SHARE_ID_PREFIX) ? id : null, introOpen: false });
+    showMessage('Track loaded: add cars and press Start!');
+    return true;
+  }
+}
+
+/** Native share, then the clipboard, then the console (games spec §8). */
+export async function shareLink(url: string): Promise<'shared' | 'copied' | 'logged'> {
+  try {
+    if (navigator.share) {
+      await navigator.share({ title: 'Draw & Race track', url });
+      return 'shared';
+    }
+  } catch {
+    // Cancelled or refused: the next way.
+  }
+  try {
+    await navigator.clipboard.writeText(url);
+    showMessage('Link copied to the clipboard');
+    return 'copied';
+  } catch {
+    console.log(`Draw & Race track link: ${url}`);
+    return 'logged';
+  }
+}
+
+export async function loadRating(hash: string): Promise<{ userRating: number | null; stats: RatingStats }> {
+  const res = await apiGet<RatingGetResponse>('/api/tracks/rate.php', { hash: hash.replace(/^db_/, '') });
+  if (!res.success || !res.stats) throw new Error(res.error ?? 'no stats');
+  return { userRating: res.userRating, stats: res.stats };
+}
+
+export async function submitRating(hash: string, rating: number): Promise<RatingStats> {
+  const res = await apiSend<RatingSubmitResponse>('POST', '/api/tracks/rate.php', {
+    hash: hash.replace(/^db_/, ''),
+    rating,
+  });
+  if (!res.success || !res.stats) throw new Error(res.error ?? 'no stats');
+  return res.stats;
+}

@@ -1,0 +1,209 @@
+import { expect, type Page, test } from '@playwright/test';
+import { watchConsole } from './watchConsole.ts';
+
+/**
+ * Draw & Race end to end: the real build, the race in its Comlink worker, Pixi drawing
+ * through Chromium's software WebGL, the real tracks API. The stage carries read-only data
+ * attributes (phase, car count, finalized, track id) for the checks.
+ */
+
+const SHOTS = 'test-results/race-screens';
+const stage = (page: Page) => page.getByTestId('race-stage');
+
+async function open(page: Page, path = '/race') {
+  await page.goto(path);
+  await expect(stage(page)).toHaveAttribute('data-ready', 'true');
+  await expect(stage(page).locator('canvas')).toBeVisible();
+}
+
+/** Drags the mouse once round a circle (fractions of the stage) – one stroke. */
+async function drawLoop(page: Page, fx = 0.5, fy = 0.5, fr = 0.32) {
+  const box = (await stage(page).boundingBox())!;
+  const cx = box.x + box.width * fx;
+  const cy = box.y + box.height * fy;
+  const r = Math.min(box.width, box.height) * fr;
+  await page.mouse.move(cx + r, cy);
+  await page.mouse.down();
+  for (let i = 1; i <= 40; i++) {
+    const a = (i / 40) * Math.PI * 2;
+    await page.mouse.move(cx + r * Math.cos(a), cy + r * Math.sin(a), { steps: 2 });
+  }
+  await page.mouse.up();
+  await expect(stage(page)).toHaveAttribute('data-finalized', 'true');
+}
+
+async function setLaps(page: Page, laps: number) {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  const value = dialog.getByTestId('race-laps');
+  for (let n = Number(await value.textContent()); n > laps; n--) {
+    await dialog.getByRole('button', { name: 'Fewer laps' }).click();
+    await expect(value).toHaveText(String(n - 1));
+  }
+  await expect(value).toHaveText(String(laps));
+  await expect(dialog.getByRole('button', { name: 'Fewer laps' })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+}
+
+test.describe('Draw & Race', () => {
+  test('draw a loop, add 3 cars, count down, race one lap, see the results', async ({ page }) => {
+    const watch = watchConsole(page);
+    await open(page);
+    await expect(page.getByRole('heading', { name: 'Draw & Race!' })).toBeVisible();
+    const intro = page.getByRole('region', { name: 'Draw & Race' });
+    await expect(intro.getByRole('listitem')).toHaveText([
+      'Draw a closed-loop road (one stroke).',
+      'Add at least one car.',
+      'Press Start to race!',
+    ]);
+    await page.screenshot({ path: `${SHOTS}/desktop-intro.png` });
+    await intro.getByRole('button', { name: 'Start' }).click();
+
+    // Adding a car before the track is drawn warns.
+    await page.getByRole('button', { name: /Add Car/ }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Cannot add car: track must be drawn first' }),
+    ).toBeVisible();
+
+    // Brush − / + change the width before drawing.
+    const brush = page.getByRole('group', { name: 'Brush size' }).locator('output');
+    await expect(brush).toHaveText('46');
+    await page.getByRole('button', { name: 'Bigger brush' }).click();
+    await expect(brush).toHaveText('48');
+    await page.getByRole('button', { name: 'Smaller brush' }).click();
+    await expect(brush).toHaveText('46');
+
+    await drawLoop(page, 0.5, 0.5, 0.24);
+    await expect(page.getByRole('button', { name: 'Smaller brush' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: /Start$/ })).toBeDisabled();
+    for (let i = 1; i <= 3; i++) {
+      await page.getByRole('button', { name: /Add Car/ }).click();
+      await expect(stage(page)).toHaveAttribute('data-cars', String(i));
+    }
+    await expect(page.getByRole('region', { name: 'Ranking' }).getByRole('listitem')).toHaveCount(3);
+    await page.getByRole('button', { name: 'Next car', exact: true }).click();
+    await expect(page.getByRole('button', { name: /Your car: Car 2/ })).toBeVisible();
+    await setLaps(page, 1);
+
+    // Every text the countdown shows, in order (each stays a second: a busy machine may miss some frames).
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { countdownSeen: string[] }).countdownSeen = seen;
+      new MutationObserver(() => {
+        const text = document.querySelector('.race-countdown')?.textContent ?? '';
+        if (text && seen[seen.length - 1] !== text) seen.push(text);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    await page.getByRole('button', { name: /Start$/ }).click();
+    await expect(page.locator('.race-countdown')).toHaveText(/^[321]$/);
+    await expect(stage(page)).toHaveAttribute('data-phase', 'countdown');
+    await expect(stage(page)).toHaveAttribute('data-phase', 'running', { timeout: 6000 });
+    await page.screenshot({ path: `${SHOTS}/desktop-racing.png` });
+
+    const results = page.getByRole('region', { name: 'Race Results' });
+    await expect(results).toBeVisible({ timeout: 40_000 });
+    await expect(results.getByRole('listitem')).toHaveCount(3);
+    await expect(results).toContainText('Winner');
+    await expect(results).toContainText('2nd');
+    await expect(results).toContainText('3rd');
+    await expect(page.getByRole('region', { name: 'Ranking' })).toContainText('1/1');
+    expect(
+      await page.evaluate(() => (window as unknown as { countdownSeen: string[] }).countdownSeen),
+    ).toEqual(['3', '2', '1', 'GO!']);
+    await page.screenshot({ path: `${SHOTS}/desktop-results.png` });
+
+    // The screenshot button saves a PNG of the canvas.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Screenshot' }).click();
+    expect((await download).suggestedFilename()).toBe('draw-and-race.png');
+
+    await results.getByRole('button', { name: 'Race again' }).click();
+    await expect(stage(page)).toHaveAttribute('data-phase', 'idle');
+    await expect(page.getByRole('button', { name: /Start$/ })).toBeEnabled();
+    await page.getByRole('button', { name: /Clear Track/ }).click();
+    await expect(stage(page)).toHaveAttribute('data-finalized', 'false');
+    await expect(stage(page)).toHaveAttribute('data-cars', '0');
+    expect(watch.errors).toEqual([]);
+  });
+
+  test('share a track, reopen it by its link, rate it', async ({ page }) => {
+    const watch = watchConsole(page);
+    await open(page);
+    await page.getByRole('region', { name: 'Draw & Race' }).getByRole('button', { name: 'Start' }).click();
+    await drawLoop(page, 0.5, 0.5, 0.3);
+    await page.getByRole('button', { name: /Share/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share track' });
+    await expect(dialog).toBeVisible();
+    const id = await dialog.getByTestId('race-track-id').inputValue();
+    expect(id).toMatch(/^db_[A-Za-z0-9_-]+$/);
+    const link = await dialog.getByTestId('race-share-url').inputValue();
+    expect(new URL(link).pathname).toBe('/race');
+    expect(new URL(link).searchParams.get('track')).toBe(id);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+
+    await page.goto(link);
+    await expect(stage(page)).toHaveAttribute('data-finalized', 'true');
+    await expect(stage(page)).toHaveAttribute('data-track-id', id);
+    await expect(page).toHaveURL(/\/race$/);
+    await expect(page.getByRole('region', { name: 'Draw & Race' })).toHaveCount(0);
+    await page.getByRole('button', { name: /Add Car/ }).click();
+    await expect(stage(page)).toHaveAttribute('data-cars', '1');
+
+    await page.getByRole('button', { name: 'Rate track' }).click();
+    const popup = page.getByRole('dialog', { name: 'Rate this track' });
+    await expect(popup.getByTestId('race-rating-stats')).toContainText('from 0 ratings');
+    await popup.getByRole('button', { name: '4 stars' }).click();
+    await expect(popup.getByTestId('race-rating-stats')).toContainText('Average 4.0 ★ from 1 rating');
+    await expect(popup.getByRole('button', { name: '4 stars' })).toHaveAttribute('aria-pressed', 'true');
+    await popup.getByRole('button', { name: 'Close', exact: true }).last().click();
+
+    // The gallery lists it now that it has a rating, and opens it.
+    await page.goto('/race');
+    await page.getByRole('button', { name: /Best-rated tracks/ }).click();
+    const gallery = page.getByRole('dialog', { name: 'Best-rated tracks' });
+    await gallery
+      .getByRole('button', { name: /★ 4\.0/ })
+      .first()
+      .click();
+    await expect(stage(page)).toHaveAttribute('data-finalized', 'true');
+    await expect(stage(page)).toHaveAttribute('data-track-id', /^db_/);
+
+    // An old link: base64 JSON {v: 1, p: points, b: brush}.
+    const legacy = Buffer.from(
+      JSON.stringify({
+        v: 1,
+        p: Array.from({ length: 36 }, (_, i) => [
+          400 + 250 * Math.cos((i / 36) * Math.PI * 2),
+          300 + 200 * Math.sin((i / 36) * Math.PI * 2),
+        ]),
+        b: 40,
+      }),
+    ).toString('base64');
+    await page.goto(`/race?track=${encodeURIComponent(legacy)}`);
+    await expect(stage(page)).toHaveAttribute('data-finalized', 'true');
+    await expect(page).toHaveURL(/\/race$/);
+    await expect(page.getByRole('group', { name: 'Brush size' }).locator('output')).toHaveText('40');
+    expect(watch.errors).toEqual([]);
+  });
+
+  test('a phone: the mobile notice, drawing and a race at 360 × 640', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 640 }, hasTouch: true });
+    const page = await context.newPage();
+    const watch = watchConsole(page);
+    await open(page);
+    await expect(
+      page.getByText('Track optimized for mobile viewing. Pinch to zoom for more detail.'),
+    ).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/phone-intro.png` });
+    await page.getByRole('region', { name: 'Draw & Race' }).getByRole('button', { name: 'Start' }).click();
+    await drawLoop(page, 0.5, 0.5, 0.36);
+    for (let i = 1; i <= 4; i++) await page.getByRole('button', { name: /Add Car/ }).click();
+    await expect(stage(page)).toHaveAttribute('data-cars', '4');
+    await page.getByRole('button', { name: /Start$/ }).click();
+    await expect(stage(page)).toHaveAttribute('data-phase', 'running', { timeout: 6000 });
+    await page.waitForTimeout(1500);
+    await page.screenshot({ path: `${SHOTS}/phone-racing.png` });
+    expect(watch.errors).toEqual([]);
+    await context.close();
+  });
+});
