@@ -240,7 +240,7 @@ describe.each(testDialects)('acknowledged writes survive SIGKILL (%s)', (dialect
     const random = seeded(seed);
     store = serverDatabase(dialect, 'crash');
     const env = { ...store.env, RATE_LIMITS: 'off' };
-    server = await startServer(env, 60_000);
+    server = await startServer(env);
     const cookie = await devSignInOver(server.url);
     const ledger = new Ledger();
     for (let round = 0; round < KILLS; round++) {
@@ -258,7 +258,7 @@ describe.each(testDialects)('acknowledged writes survive SIGKILL (%s)', (dialect
       expect(signal).toBe('SIGKILL');
 
       // Restart on the same database: it must come up ready with nothing logged at error level.
-      server = await startServer(env, 60_000);
+      server = await startServer(env);
       const stored = await readStore(store);
       expect(stored.integrity).toBe('ok');
       checkDurability(ledger, stored);

@@ -32,7 +32,7 @@ export interface ChildServer {
 }
 
 /** Starts `server/main.ts` with `env` and waits until /readyz answers (the database too). */
-export async function startServer(env: Record<string, string>, timeoutMs = 30_000): Promise<ChildServer> {
+export async function startServer(env: Record<string, string>, timeoutMs = 90_000): Promise<ChildServer> {
   const port = await freePort();
   const output: string[] = [];
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
