@@ -6,7 +6,10 @@ import { migrateToLatest } from './db/migrations.ts';
 async function main() {
   const config = loadConfig();
   if (config.databaseSchema) await ensureSchema(config.databaseUrl, config.databaseSchema);
-  const database = connectDatabase(config.databaseUrl, { schema: config.databaseSchema ?? undefined });
+  const database = connectDatabase(config.databaseUrl, {
+    schema: config.databaseSchema ?? undefined,
+    queueTimeoutMs: config.databaseQueueTimeoutMs,
+  });
   await migrateToLatest(database.db, database.dialect, database.schema);
   const app = await buildApp({ config, database });
   // Expired sessions are refused on lookup; this only keeps the table small.
