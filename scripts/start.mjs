@@ -1,5 +1,5 @@
 // `npm start`: build the client if dist/ is missing or older than its sources, then run the server.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -30,5 +30,12 @@ if (builtAt < sourcesAt) {
   const result = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-const server = spawnSync('npx', ['tsx', 'server/main.ts'], { stdio: 'inherit' });
-process.exit(server.status ?? 0);
+// One child, no npx/tsx launcher between: a SIGTERM to `npm start` (a container's stop, a
+// process manager) is passed on, so the server shuts down gracefully instead of being orphaned.
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => server.kill(signal));
+}
+server.on('exit', (code, signal) => {
+  process.exit(code ?? (signal ? 128 + (signal === 'SIGKILL' ? 9 : 15) : 1));
+});

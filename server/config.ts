@@ -46,6 +46,8 @@ export interface ServerConfig {
   overloadRetryAfter: number;
   /** Milliseconds SIGTERM waits for in-flight requests before closing anyway. */
   shutdownTimeoutMs: number;
+  /** PostgreSQL: milliseconds a request waits for a pooled connection before answering 503. */
+  databaseQueueTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -153,6 +155,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     problems.push(
       `SHUTDOWN_TIMEOUT_MS must be a number of milliseconds ≥ 0, got "${env.SHUTDOWN_TIMEOUT_MS}"`,
     );
+  const databaseQueueTimeoutMs = Number(env.DATABASE_QUEUE_TIMEOUT_MS ?? 5000);
+  if (!Number.isInteger(databaseQueueTimeoutMs) || databaseQueueTimeoutMs < 1)
+    problems.push(
+      `DATABASE_QUEUE_TIMEOUT_MS must be a whole number of milliseconds ≥ 1, got "${env.DATABASE_QUEUE_TIMEOUT_MS}"`,
+    );
   if (problems.length) throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
   return {
     port,
@@ -174,5 +181,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     overloadMaxLagMs,
     overloadRetryAfter,
     shutdownTimeoutMs,
+    databaseQueueTimeoutMs,
   };
 }

@@ -6,7 +6,10 @@ import { migrateToLatest } from './db/migrations.ts';
 async function main() {
   const config = loadConfig();
   if (config.databaseSchema) await ensureSchema(config.databaseUrl, config.databaseSchema);
-  const database = connectDatabase(config.databaseUrl, { schema: config.databaseSchema ?? undefined });
+  const database = connectDatabase(config.databaseUrl, {
+    schema: config.databaseSchema ?? undefined,
+    queueTimeoutMs: config.databaseQueueTimeoutMs,
+  });
   await migrateToLatest(database.db, database.dialect, database.schema);
   const app = await buildApp({ config, database });
   // Expired sessions are refused on lookup; this only keeps the table small.
@@ -15,14 +18,45 @@ async function main() {
   await purge();
   const purgeTimer = setInterval(purge, 3_600_000);
   purgeTimer.unref();
-  const close = async () => {
+  // SIGTERM/SIGINT: stop accepting connections (idle keep-alive ones are closed, requests
+  // arriving on busy ones answer 503), let the requests in flight finish, then close the
+  // database. Requests still running after SHUTDOWN_TIMEOUT_MS have their connections cut:
+  // their clients never got an answer, so nothing they were told is lost.
+  let stopping = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
     clearInterval(purgeTimer);
-    await app.close();
-    await database.db.destroy();
-    process.exit(0);
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const cut = setTimeout(() => {
+      app.log.warn({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown: cutting requests still in flight');
+      app.server.closeAllConnections();
+    }, config.shutdownTimeoutMs);
+    // Last resort if closing itself hangs (a stuck onClose hook): exit with an error.
+    const giveUp = setTimeout(() => {
+      app.log.error('shutdown did not finish; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs + 5000);
+    giveUp.unref();
+    let code = 0;
+    try {
+      await app.close();
+    } catch (err) {
+      app.log.error({ err }, 'shutdown: closing the app failed');
+      code = 1;
+    }
+    clearTimeout(cut);
+    try {
+      await database.db.destroy();
+    } catch (err) {
+      app.log.error({ err }, 'shutdown: closing the database failed');
+      code = 1;
+    }
+    app.log.info('stopped');
+    process.exit(code);
   };
-  process.on('SIGINT', close);
-  process.on('SIGTERM', close);
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
   await app.listen({ port: config.port, host: config.host });
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   console.log(`\n  Futile is running at http://${shown}:${config.port}/\n`);

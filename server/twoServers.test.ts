@@ -5,77 +5,20 @@
  * (TEST_REDIS_URL; CI sets it when Redis answers) a rate limit counts across both, and
  * without it each process counts alone, as the README says.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ChildServer as Server, startServer, stopServer } from './test/childServer.ts';
 
 const PG_URL = process.env.TEST_DATABASE_URL;
 const REDIS_URL = process.env.TEST_REDIS_URL;
 const run = crypto.randomBytes(5).toString('hex');
 const schema = `two_${run}`;
 const redisPrefix = `futile-test-${run}:`;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-interface Server {
-  child: ChildProcess;
-  url: string;
-  output: string[];
-}
-
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const output: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      CLIENT_DIR: '',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d) => output.push(String(d)));
-  child.stderr?.on('data', (d) => output.push(String(d)));
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output.join('')}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { child, url, output };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not answer in 30 s:\n${output.join('')}`);
-}
-
-async function stopServer(server: Server | undefined) {
-  if (!server || server.child.exitCode !== null) return;
-  const exited = new Promise((r) => server.child.once('exit', r));
-  server.child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-  if (server.child.exitCode === null) server.child.kill('SIGKILL');
-}
 
 const adminLogin = (server: Server) =>
   fetch(`${server.url}/api/auth/login.php`, {
@@ -106,7 +49,7 @@ describe(`two app servers on one ${PG_URL ? 'PostgreSQL' : 'SQLite file'}${REDIS
     }
     // Both start at once: migrations and schema creation must settle the race themselves.
     [a, b] = await Promise.all([startServer(env), startServer(env)]);
-  }, 60_000);
+  }, 120_000);
 
   afterAll(async () => {
     await Promise.all([stopServer(a), stopServer(b)]);

@@ -58,6 +58,21 @@ export interface ConnectOptions {
   schema?: string;
   /** PostgreSQL pool size. */
   poolSize?: number;
+  /**
+   * PostgreSQL: how long a query waits for a pooled connection (or a new one) before it fails
+   * with a DatabaseBusyError, so a saturated database answers 503 instead of queueing forever.
+   */
+  queueTimeoutMs?: number;
+}
+
+/** The database could not take the query in time (pool wait over, SQLite lock held): retry later. */
+export function isDatabaseBusy(err: unknown): boolean {
+  const e = err as { code?: string; message?: string } | null;
+  return (
+    e?.code === 'SQLITE_BUSY' ||
+    e?.message === 'timeout exceeded when trying to connect' ||
+    e?.message === 'Connection terminated due to connection timeout'
+  );
 }
 
 /** Opens the database named by a postgres:// URL or a SQLite file path (created with its folder). */
@@ -83,6 +98,7 @@ export function connectDatabase(url: string, options: ConnectOptions = {}): Db {
     const pool = new pg.Pool({
       connectionString: url,
       max: options.poolSize ?? 10,
+      connectionTimeoutMillis: options.queueTimeoutMs ?? 5000,
       options: schema ? `-c search_path=${schema}` : undefined,
     });
     // Named statements are parsed and planned once per pooled connection.

@@ -1,5 +1,6 @@
 import { Ajv, type ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isDatabaseBusy } from '../db/connect.ts';
 
 /**
  * Validation and errors. Bodies are validated strictly (no type coercion, unknown
@@ -27,6 +28,15 @@ export function setupValidationAndErrors(app: FastifyInstance) {
       return reply
         .code(400)
         .send({ success: false, error: 'Text contains characters that cannot be stored' });
+    }
+    // A saturated database (no pooled connection in time, a SQLite lock held too long) is
+    // overload, not a fault: tell the client when to come back, as the load shedder does.
+    if (status >= 500 && isDatabaseBusy(err)) {
+      request.log.warn({ err: { message: err.message, code: err.code } }, 'database busy: answering 503');
+      return reply
+        .code(503)
+        .header('Retry-After', String(app.config.overloadRetryAfter))
+        .send({ success: false, error: 'The server is busy; try again shortly' });
     }
     if (status >= 500) {
       request.log.error(err);

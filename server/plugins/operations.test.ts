@@ -1,7 +1,10 @@
 import { Writable } from 'node:stream';
+import SQLite from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
+import { connectDatabase } from '../db/connect.ts';
 import {
   call,
   createTestApp,
@@ -217,4 +220,71 @@ describe('logs', () => {
     expect(login.userId).toBeUndefined();
     expect(login.statusCode).toBeGreaterThanOrEqual(400);
   });
+});
+
+describe.each(testDialects)('a saturated database answers 503 with Retry-After, quickly (%s)', (dialect) => {
+  it('when no connection or lock comes free in time, and recovers when one does', async () => {
+    const testDb = await createTestDatabase(dialect);
+    // PostgreSQL: a pool of one connection that a query waits for at most 300 ms.
+    const database =
+      dialect === 'postgres'
+        ? connectDatabase(process.env.TEST_DATABASE_URL as string, {
+            schema: testDb.database.schema ?? undefined,
+            poolSize: 1,
+            queueTimeoutMs: 300,
+          })
+        : testDb.database;
+    const app = await buildApp({ config: testConfig({ overloadRetryAfter: 3 }), database });
+    let release = () => {};
+    try {
+      await app.ready();
+      const cookie = await devSignIn(app, 'user');
+      const save = () =>
+        call(app, 'POST', '/api/saves/save.php', {
+          cookie,
+          body: { appId: 'synth', key: 'k', data: { n: 1 } },
+        });
+      const held = new Promise<void>((r) => {
+        release = r;
+      });
+      let holding: Promise<unknown>;
+      if (dialect === 'postgres') {
+        // Take the only pooled connection and keep it.
+        let taken = () => {};
+        const took = new Promise<void>((r) => {
+          taken = r;
+        });
+        holding = database.db.transaction().execute(async (trx) => {
+          await sql`select 1`.execute(trx);
+          taken();
+          await held;
+        });
+        await took;
+      } else {
+        // Another process holds SQLite's write lock (past the 5 s busy timeout).
+        const other = new SQLite(database.file as string);
+        other.exec('begin immediate');
+        holding = held.then(() => {
+          other.exec('rollback');
+          other.close();
+        });
+      }
+      const started = performance.now();
+      const busy = await save();
+      const took = performance.now() - started;
+      expect(busy.statusCode, busy.body).toBe(503);
+      expect(busy.headers['retry-after']).toBe('3');
+      expect(busy.json()).toEqual({ success: false, error: 'The server is busy; try again shortly' });
+      // Bounded: the pool wait (300 ms) or SQLite's busy timeout (5 s), not forever.
+      expect(took).toBeLessThan(dialect === 'postgres' ? 3000 : 8000);
+      release();
+      await holding;
+      expect((await save()).statusCode).toBe(200);
+    } finally {
+      release();
+      await app.close();
+      if (database !== testDb.database) await database.db.destroy();
+      await testDb.cleanup();
+    }
+  }, 60_000);
 });
