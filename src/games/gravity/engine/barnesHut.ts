@@ -20,6 +20,10 @@
  *   field's Jacobian and the monopole's second derivatives at the leaf's centre go into
  *   one Taylor expansion per leaf, evaluated at each body. The rest of the far nodes go
  *   into a list every body sums. This halves the work at 100,000 bodies.
+ * - Groups: the highest nodes of at most GROUP_MAX bodies walk from the root first, with
+ *   the same two tests against their own box; what is far from all of the group goes into
+ *   the group's expansion (moved exactly to each leaf's centre), and each leaf walks on
+ *   from the nodes the group left, not from the root.
  *
  * Forces are Plummer-softened (1/(r² + ε²)^{3/2}), so a body summing itself adds nothing.
  */
@@ -33,6 +37,8 @@ export const DEFAULT_THETA = 0.5;
  * ratio); nearer far nodes are summed body by body.
  */
 export const DEFAULT_THETA_LOCAL = 0.2;
+/** Bodies in a group sharing one walk from the root (its leaves walk on from there). */
+export const GROUP_MAX = 64;
 const KEY_BITS = 16;
 const KEY_CELLS = 1 << KEY_BITS;
 
@@ -91,6 +97,13 @@ export class BarnesHutTree {
    * (xxx, xxy, xyy, yyy), summed once per group instead of once per body.
    */
   private local = new Float64Array(9);
+  /** The same for a whole group, about the group's centre. */
+  private shared = new Float64Array(9);
+  /** Nodes a group's walk leaves to its leaves' walks. */
+  private candidates = new Int32Array(1024);
+  private candidateCount = 0;
+  private groupStack = new Int32Array(256);
+  private leafStack = new Int32Array(256);
   private expanded = 0;
   /** Interactions summed by the last `accelerations` (for the benchmark and tests). */
   interactions = 0;
@@ -343,53 +356,87 @@ export class BarnesHutTree {
    * bodies the tree was built from, added into ax/ay by body index.
    */
   accelerations(ax: Float64Array, ay: Float64Array, G: number, softeningSq: number): void {
-    const { leaves, nodeStart, nodeEnd, sorted, sortedAcc, order } = this;
+    const { nodeStart, nodeEnd, nodeChild, nodeChildren, sorted, sortedAcc, order } = this;
     let interactions = 0;
-    for (let l = 0; l < this.leafCount; l++) {
-      const leaf = leaves[l];
-      this.gather(leaf, softeningSq);
-      const { cells, points, local } = this;
-      const [fx, fy, jxx, jxy, jyy, hxxx, hxxy, hxyy, hyyy] = local;
-      const box = this.nodeBox;
-      const gcx = (box[leaf * 4] + box[leaf * 4 + 2]) / 2;
-      const gcy = (box[leaf * 4 + 1] + box[leaf * 4 + 3]) / 2;
-      const cellEnd = this.cellLen * 6;
-      const pointEnd = this.pointLen * 3;
-      const b0 = nodeStart[leaf];
-      const b1 = nodeEnd[leaf];
-      interactions += (b1 - b0) * (this.cellLen + this.pointLen) + this.expanded;
-      for (let b = b0; b < b1; b++) {
-        const xb = sorted[b * 3];
-        const yb = sorted[b * 3 + 1];
-        // a(u) = f − J u + ½ H[u, u] at u = body − centre (the sources sit at D − u).
-        const ux = xb - gcx;
-        const uy = yb - gcy;
-        let axb = fx - (jxx * ux + jxy * uy) + 0.5 * (hxxx * ux * ux + 2 * hxxy * ux * uy + hxyy * uy * uy);
-        let ayb = fy - (jxy * ux + jyy * uy) + 0.5 * (hxxy * ux * ux + 2 * hxyy * ux * uy + hyyy * uy * uy);
-        for (let q = 0; q < pointEnd; q += 3) {
-          const dx = points[q] - xb;
-          const dy = points[q + 1] - yb;
-          const inv = 1 / Math.sqrt(dx * dx + dy * dy + softeningSq);
-          const f = points[q + 2] * inv * inv * inv;
-          axb += f * dx;
-          ayb += f * dy;
+    // Groups: the highest nodes of at most GROUP_MAX bodies. Each walks the tree once for
+    // what is far from all of it; its leaves then walk on from what it left them.
+    let groups = this.groupStack;
+    let leavesOf = this.leafStack;
+    let top = 0;
+    groups[top++] = 0;
+    while (top > 0) {
+      const group = groups[--top];
+      if (nodeChild[group] >= 0 && nodeEnd[group] - nodeStart[group] > GROUP_MAX) {
+        const c0 = nodeChild[group];
+        if (top + 4 > groups.length) this.groupStack = groups = growInt(groups);
+        for (let c = c0 + nodeChildren[group] - 1; c >= c0; c--) groups[top++] = c;
+        continue;
+      }
+      this.gatherShared(group, softeningSq);
+      interactions += this.expanded;
+      let leafTop = 0;
+      leavesOf[leafTop++] = group;
+      while (leafTop > 0) {
+        const leaf = leavesOf[--leafTop];
+        if (nodeChild[leaf] >= 0) {
+          const c0 = nodeChild[leaf];
+          if (leafTop + 4 > leavesOf.length) this.leafStack = leavesOf = growInt(leavesOf);
+          for (let c = c0 + nodeChildren[leaf] - 1; c >= c0; c--) leavesOf[leafTop++] = c;
+          continue;
         }
-        for (let q = 0; q < cellEnd; q += 6) {
-          const dx = cells[q] - xb;
-          const dy = cells[q + 1] - yb;
-          const inv = 1 / Math.sqrt(dx * dx + dy * dy + softeningSq);
-          const inv2 = inv * inv;
-          const inv3 = inv * inv2;
-          const inv5 = inv3 * inv2;
-          // d = (dx, dy) points from the body to the node: a = m d/r³ − Q d/r⁵ + 5/2 (dᵀQd) d/r⁷.
-          const qdx = cells[q + 3] * dx + cells[q + 4] * dy;
-          const qdy = cells[q + 4] * dx + cells[q + 5] * dy;
-          const radial = cells[q + 2] * inv3 + 2.5 * (dx * qdx + dy * qdy) * inv5 * inv2;
-          axb += radial * dx - qdx * inv5;
-          ayb += radial * dy - qdy * inv5;
+        this.gather(leaf, group, softeningSq);
+        const { cells, points, local } = this;
+        // Read one by one: destructuring a typed array goes through an iterator.
+        const fx = local[0];
+        const fy = local[1];
+        const jxx = local[2];
+        const jxy = local[3];
+        const jyy = local[4];
+        const hxxx = local[5];
+        const hxxy = local[6];
+        const hxyy = local[7];
+        const hyyy = local[8];
+        const box = this.nodeBox;
+        const gcx = (box[leaf * 4] + box[leaf * 4 + 2]) / 2;
+        const gcy = (box[leaf * 4 + 1] + box[leaf * 4 + 3]) / 2;
+        const cellEnd = this.cellLen * 6;
+        const pointEnd = this.pointLen * 3;
+        const b0 = nodeStart[leaf];
+        const b1 = nodeEnd[leaf];
+        interactions += (b1 - b0) * (this.cellLen + this.pointLen) + this.expanded;
+        for (let b = b0; b < b1; b++) {
+          const xb = sorted[b * 3];
+          const yb = sorted[b * 3 + 1];
+          // a(u) = f − J u + ½ H[u, u] at u = body − centre (the sources sit at D − u).
+          const ux = xb - gcx;
+          const uy = yb - gcy;
+          let axb = fx - (jxx * ux + jxy * uy) + 0.5 * (hxxx * ux * ux + 2 * hxxy * ux * uy + hxyy * uy * uy);
+          let ayb = fy - (jxy * ux + jyy * uy) + 0.5 * (hxxy * ux * ux + 2 * hxyy * ux * uy + hyyy * uy * uy);
+          for (let q = 0; q < pointEnd; q += 3) {
+            const dx = points[q] - xb;
+            const dy = points[q + 1] - yb;
+            const inv = 1 / Math.sqrt(dx * dx + dy * dy + softeningSq);
+            const f = points[q + 2] * inv * inv * inv;
+            axb += f * dx;
+            ayb += f * dy;
+          }
+          for (let q = 0; q < cellEnd; q += 6) {
+            const dx = cells[q] - xb;
+            const dy = cells[q + 1] - yb;
+            const inv = 1 / Math.sqrt(dx * dx + dy * dy + softeningSq);
+            const inv2 = inv * inv;
+            const inv3 = inv * inv2;
+            const inv5 = inv3 * inv2;
+            // d = (dx, dy) points from the body to the node: a = m d/r³ − Q d/r⁵ + 5/2 (dᵀQd) d/r⁷.
+            const qdx = cells[q + 3] * dx + cells[q + 4] * dy;
+            const qdy = cells[q + 4] * dx + cells[q + 5] * dy;
+            const radial = cells[q + 2] * inv3 + 2.5 * (dx * qdx + dy * qdy) * inv5 * inv2;
+            axb += radial * dx - qdx * inv5;
+            ayb += radial * dy - qdy * inv5;
+          }
+          sortedAcc[b * 2] = axb;
+          sortedAcc[b * 2 + 1] = ayb;
         }
-        sortedAcc[b * 2] = axb;
-        sortedAcc[b * 2 + 1] = ayb;
       }
     }
     const n = nodeEnd[0];
@@ -402,10 +449,93 @@ export class BarnesHutTree {
   }
 
   /**
-   * One group walk: fills `cells` (far nodes: x, y, m, qxx, qxy, qyy) and `points` (bodies
-   * of near leaves: x, y, m) with what the leaf's bodies feel.
+   * Adds node k's field at a centre D away from it (monopole and quadrupole, with their
+   * Jacobian, and the monopole's second derivatives) to the expansion e.
    */
-  private gather(leaf: number, softeningSq: number): void {
+  private expandInto(e: Float64Array, k: number, dx: number, dy: number, softeningSq: number): void {
+    const mo = this.nodeMoments;
+    const qu = this.nodeQuad;
+    const m = mo[k * 4];
+    const qxx = qu[k * 3];
+    const qxy = qu[k * 3 + 1];
+    const qyy = qu[k * 3 + 2];
+    const inv = 1 / Math.sqrt(dx * dx + dy * dy + softeningSq);
+    const inv2 = inv * inv;
+    const i3 = m * inv * inv2;
+    const i5 = inv2 * inv2 * inv;
+    const m5 = m * i5;
+    const i7 = i5 * inv2;
+    const i9 = i7 * inv2;
+    const qdx = qxx * dx + qxy * dy;
+    const qdy = qxy * dx + qyy * dy;
+    const q = dx * qdx + dy * qdy;
+    const diag = i3 + 2.5 * q * i7;
+    e[0] += diag * dx - qdx * i5;
+    e[1] += diag * dy - qdy * i5;
+    const cross = -3 * m5 - 17.5 * q * i9;
+    e[2] += diag - qxx * i5 + 10 * qdx * dx * i7 + cross * dx * dx;
+    e[3] += -qxy * i5 + 5 * (qdx * dy + qdy * dx) * i7 + cross * dx * dy;
+    e[4] += diag - qyy * i5 + 10 * qdy * dy * i7 + cross * dy * dy;
+    const m7 = 15 * m * i7;
+    e[5] += dx * (m7 * dx * dx - 9 * m5);
+    e[6] += dy * (m7 * dx * dx - 3 * m5);
+    e[7] += dx * (m7 * dy * dy - 3 * m5);
+    e[8] += dy * (m7 * dy * dy - 9 * m5);
+  }
+
+  /**
+   * A group's walk from the root: nodes far from the whole group (in both senses) go into
+   * its expansion `shared` about its box centre; the nodes its leaves must still look at
+   * (far for the group but not for its expansion, and near leaves) go to `candidates`;
+   * near inner nodes are opened.
+   */
+  private gatherShared(group: number, softeningSq: number): void {
+    const { nodeChild, nodeChildren, nodeMoments: mo, nodeBox: box } = this;
+    const gx0 = box[group * 4];
+    const gy0 = box[group * 4 + 1];
+    const gx1 = box[group * 4 + 2];
+    const gy1 = box[group * 4 + 3];
+    const gcx = (gx0 + gx1) / 2;
+    const gcy = (gy0 + gy1) / 2;
+    const expandSq = ((gx1 - gx0) ** 2 + (gy1 - gy0) ** 2) / 4 / (this.thetaLocal * this.thetaLocal);
+    const shared = this.shared;
+    shared.fill(0);
+    let { candidates, stack } = this;
+    let count = 0;
+    let expanded = 0;
+    let top = 0;
+    stack[top++] = 0;
+    while (top > 0) {
+      const k = stack[--top];
+      const cx = mo[k * 4 + 1];
+      const cy = mo[k * 4 + 2];
+      const ex = cx < gx0 ? gx0 - cx : cx > gx1 ? cx - gx1 : 0;
+      const ey = cy < gy0 ? gy0 - cy : cy > gy1 ? cy - gy1 : 0;
+      const far = ex * ex + ey * ey > mo[k * 4 + 3];
+      const dx = cx - gcx;
+      const dy = cy - gcy;
+      const c0 = nodeChild[k];
+      if (far && dx * dx + dy * dy > expandSq) {
+        this.expandInto(shared, k, dx, dy, softeningSq);
+        expanded++;
+      } else if (far || c0 < 0) {
+        if (count === candidates.length) this.candidates = candidates = growInt(candidates);
+        candidates[count++] = k;
+      } else {
+        if (top + 4 > stack.length) this.stack = stack = growInt(stack);
+        for (let c = c0 + nodeChildren[k] - 1; c >= c0; c--) stack[top++] = c;
+      }
+    }
+    this.candidateCount = count;
+    this.expanded = expanded;
+  }
+
+  /**
+   * A leaf's walk on from its group's candidates: fills `cells` (far nodes: x, y, m, qxx,
+   * qxy, qyy), `points` (bodies of near leaves: x, y, m) and `local`, the group's
+   * expansion moved to the leaf's centre plus the nodes far from the whole leaf.
+   */
+  private gather(leaf: number, group: number, softeningSq: number): void {
     const {
       nodeStart,
       nodeEnd,
@@ -415,6 +545,9 @@ export class BarnesHutTree {
       nodeBox: box,
       nodeQuad: qu,
       sorted,
+      local,
+      shared,
+      candidates,
     } = this;
     const gx0 = box[leaf * 4];
     const gy0 = box[leaf * 4 + 1];
@@ -422,66 +555,54 @@ export class BarnesHutTree {
     const gy1 = box[leaf * 4 + 3];
     const gcx = (gx0 + gx1) / 2;
     const gcy = (gy0 + gy1) / 2;
-    // The group's radius over θ_local, squared: nodes beyond it go into the expansion.
+    // The group's expansion re-centred on the leaf: exact for a polynomial, with
+    // δ = leaf centre − group centre: f' = f − Jδ + ½H[δ, δ], J' = J − Hδ, H' = H.
+    const sx = gcx - (box[group * 4] + box[group * 4 + 2]) / 2;
+    const sy = gcy - (box[group * 4 + 1] + box[group * 4 + 3]) / 2;
+    const fx = shared[0];
+    const fy = shared[1];
+    const jxx = shared[2];
+    const jxy = shared[3];
+    const jyy = shared[4];
+    const hxxx = shared[5];
+    const hxxy = shared[6];
+    const hxyy = shared[7];
+    const hyyy = shared[8];
+    local[0] = fx - (jxx * sx + jxy * sy) + 0.5 * (hxxx * sx * sx + 2 * hxxy * sx * sy + hxyy * sy * sy);
+    local[1] = fy - (jxy * sx + jyy * sy) + 0.5 * (hxxy * sx * sx + 2 * hxyy * sx * sy + hyyy * sy * sy);
+    local[2] = jxx - (hxxx * sx + hxxy * sy);
+    local[3] = jxy - (hxxy * sx + hxyy * sy);
+    local[4] = jyy - (hxyy * sx + hyyy * sy);
+    local[5] = hxxx;
+    local[6] = hxxy;
+    local[7] = hxyy;
+    local[8] = hyyy;
+    // The leaf's radius over θ_local, squared: nodes beyond it go into the expansion.
     const expandSq = ((gx1 - gx0) ** 2 + (gy1 - gy0) ** 2) / 4 / (this.thetaLocal * this.thetaLocal);
-    let fx = 0;
-    let fy = 0;
-    let jxx = 0;
-    let jxy = 0;
-    let jyy = 0;
-    let hxxx = 0;
-    let hxxy = 0;
-    let hxyy = 0;
-    let hyyy = 0;
     let expanded = 0;
     let { cells, points, stack } = this;
     let cellLen = 0;
     let pointLen = 0;
     let top = 0;
-    stack[top++] = 0;
+    const count = this.candidateCount;
+    if (count > stack.length) this.stack = stack = new Int32Array(count * 2);
+    // Last first, so they come off the stack in the group's walk order.
+    for (let c = count - 1; c >= 0; c--) stack[top++] = candidates[c];
     while (top > 0) {
       const k = stack[--top];
       const cx = mo[k * 4 + 1];
       const cy = mo[k * 4 + 2];
-      // Distance from the node's centre of mass to the group's box (0 inside it).
+      // Distance from the node's centre of mass to the leaf's box (0 inside it).
       const ex = cx < gx0 ? gx0 - cx : cx > gx1 ? cx - gx1 : 0;
       const ey = cy < gy0 ? gy0 - cy : cy > gy1 ? cy - gy1 : 0;
       const c0 = nodeChild[k];
+      const far = ex * ex + ey * ey > mo[k * 4 + 3];
       const dx = cx - gcx;
       const dy = cy - gcy;
-      const dc2 = dx * dx + dy * dy;
-      if (ex * ex + ey * ey > mo[k * 4 + 3] && dc2 > expandSq) {
-        // Field of the node's monopole and quadrupole at the group's centre, with their
-        // Jacobian; the monopole's second derivatives too.
-        const m = mo[k * 4];
-        const qxx = qu[k * 3];
-        const qxy = qu[k * 3 + 1];
-        const qyy = qu[k * 3 + 2];
-        const inv = 1 / Math.sqrt(dc2 + softeningSq);
-        const inv2 = inv * inv;
-        const i3 = m * inv * inv2;
-        const i5 = inv2 * inv2 * inv;
-        const m5 = m * i5;
-        const i7 = i5 * inv2;
-        const i9 = i7 * inv2;
-        const qdx = qxx * dx + qxy * dy;
-        const qdy = qxy * dx + qyy * dy;
-        const q = dx * qdx + dy * qdy;
-        const radial = i3 + 2.5 * q * i7;
-        fx += radial * dx - qdx * i5;
-        fy += radial * dy - qdy * i5;
-        const diag = i3 + 2.5 * q * i7;
-        const cross = -3 * m5 - 17.5 * q * i9;
-        jxx += diag - qxx * i5 + 10 * qdx * dx * i7 + cross * dx * dx;
-        jxy += -qxy * i5 + 5 * (qdx * dy + qdy * dx) * i7 + cross * dx * dy;
-        jyy += diag - qyy * i5 + 10 * qdy * dy * i7 + cross * dy * dy;
-        const m7 = 15 * m * i7;
-        hxxx += dx * (m7 * dx * dx - 9 * m5);
-        hxxy += dy * (m7 * dx * dx - 3 * m5);
-        hxyy += dx * (m7 * dy * dy - 3 * m5);
-        hyyy += dy * (m7 * dy * dy - 9 * m5);
+      if (far && dx * dx + dy * dy > expandSq) {
+        this.expandInto(local, k, dx, dy, softeningSq);
         expanded++;
-      } else if (ex * ex + ey * ey > mo[k * 4 + 3]) {
+      } else if (far) {
         if ((cellLen + 1) * 6 > cells.length) this.cells = cells = grow(cells);
         const o = cellLen * 6;
         cells[o] = cx;
@@ -495,14 +616,11 @@ export class BarnesHutTree {
         const b0 = nodeStart[k];
         const b1 = nodeEnd[k];
         while ((pointLen + b1 - b0) * 3 > points.length) this.points = points = grow(points);
-        points.set(sorted.subarray(b0 * 3, b1 * 3), pointLen * 3);
+        // A plain copy: a subarray per opened leaf would allocate in the hot walk.
+        for (let o = pointLen * 3, q = b0 * 3; q < b1 * 3; o++, q++) points[o] = sorted[q];
         pointLen += b1 - b0;
       } else {
-        if (top + 4 > stack.length) {
-          const grown = new Int32Array(stack.length * 2);
-          grown.set(stack);
-          this.stack = stack = grown;
-        }
+        if (top + 4 > stack.length) this.stack = stack = growInt(stack);
         // Pushed last-first so children are visited in Morton order (a fixed order).
         for (let c = c0 + nodeChildren[k] - 1; c >= c0; c--) stack[top++] = c;
       }
@@ -510,17 +628,13 @@ export class BarnesHutTree {
     this.cellLen = cellLen;
     this.pointLen = pointLen;
     this.expanded = expanded;
-    const local = this.local;
-    local[0] = fx;
-    local[1] = fy;
-    local[2] = jxx;
-    local[3] = jxy;
-    local[4] = jyy;
-    local[5] = hxxx;
-    local[6] = hxxy;
-    local[7] = hxyy;
-    local[8] = hyyy;
   }
+}
+
+function growInt(a: Int32Array): Int32Array<ArrayBuffer> {
+  const grown = new Int32Array(a.length * 2);
+  grown.set(a);
+  return grown;
 }
 
 function grow(a: Float64Array): Float64Array<ArrayBuffer> {
