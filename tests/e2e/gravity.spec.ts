@@ -115,7 +115,9 @@ test.describe('Gravity Simulator', () => {
     const watch = watchConsole(page);
     await open(page);
     await page.getByLabel('Preset').selectOption({ label: 'Galaxy (100,000 stars)' });
-    await expect(page.getByLabel('Preset')).toHaveValue('galaxy');
+    // The list shows the Galaxy once the worker has laid out its 100,000 stars (seconds
+    // on a slow machine: one tree pass for the orbital speeds).
+    await expect(page.getByLabel('Preset')).toHaveValue('galaxy', { timeout: 60_000 });
     await expect(page).toHaveURL(/\?preset=galaxy$/);
     await expect.poll(() => bodyCount(page), { timeout: 30_000 }).toBe(100_000);
     await expect(page.locator('.gravity-hud')).toHaveText('100000 bodies');
