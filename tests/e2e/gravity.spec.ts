@@ -108,6 +108,31 @@ test.describe('Gravity Simulator', () => {
     expect(watch.errors).toEqual([]);
   });
 
+  test('the Galaxy preset runs 100,000 stars, shows the count, and leaves for another preset', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const watch = watchConsole(page);
+    await open(page);
+    await page.getByLabel('Preset').selectOption({ label: 'Galaxy (100,000 stars)' });
+    // The list shows the Galaxy once the worker has laid out its 100,000 stars (seconds
+    // on a slow machine: one tree pass for the orbital speeds).
+    await expect(page.getByLabel('Preset')).toHaveValue('galaxy', { timeout: 60_000 });
+    await expect(page).toHaveURL(/\?preset=galaxy$/);
+    await expect.poll(() => bodyCount(page), { timeout: 30_000 }).toBe(100_000);
+    await expect(page.locator('.gravity-hud')).toHaveText('100000 bodies');
+    // It steps (however slowly this machine runs the tree) and the stars move.
+    await expect
+      .poll(async () => Number(await attr(page, 'data-sim-step')), { timeout: 60_000 })
+      .toBeGreaterThan(2);
+    await expectMotion(page);
+    await page.waitForTimeout(1500);
+    await page.screenshot({ path: `${SHOTS}/desktop-galaxy.png` });
+    await page.getByLabel('Preset').selectOption({ label: 'Solar System' });
+    await expect.poll(() => bodyCount(page)).toBe(9);
+    expect(watch.errors).toEqual([]);
+  });
+
   test('double tap on space adds a planet; holding adds a star', async ({ page }) => {
     await open(page, '/gravity?preset=hot-jupiter');
     await expect.poll(() => bodyCount(page)).toBe(4);

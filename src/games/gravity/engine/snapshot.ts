@@ -1,4 +1,5 @@
 import { TRAIL_MAX_POINTS } from './constants.ts';
+import type { GalaxyWorld } from './galaxy.ts';
 import type { GravityWorld } from './world.ts';
 
 /**
@@ -22,6 +23,8 @@ export interface SnapshotBuffers {
   /** Trails oldest → newest, TRAIL_MAX_POINTS (x, y) per body; empty when trails are off. */
   trails: Float32Array;
   trailLen: Int16Array;
+  /** Galaxy mode: every star's position as x, y; empty otherwise. */
+  galaxy: Float32Array;
 }
 
 /** Metadata that changes rarely: sent only when `metaVersion` moved on since the last snapshot. */
@@ -40,6 +43,8 @@ export interface Snapshot {
   metaVersion: number;
   meta: SnapshotMeta | null;
   trailsIncluded: boolean;
+  /** Stars in `buffers.galaxy` (0 outside the Galaxy mode). */
+  galaxyCount: number;
 }
 
 export function createSnapshotBuffers(capacity: number, withTrails: boolean): SnapshotBuffers {
@@ -48,6 +53,7 @@ export function createSnapshotBuffers(capacity: number, withTrails: boolean): Sn
     ids: new Int32Array(capacity),
     trails: new Float32Array(withTrails ? capacity * TRAIL_MAX_POINTS * 2 : 0),
     trailLen: new Int16Array(withTrails ? capacity : 0),
+    galaxy: new Float32Array(0),
   };
 }
 
@@ -58,6 +64,7 @@ export function transferablesOf(buffers: SnapshotBuffers): ArrayBuffer[] {
     buffers.ids.buffer,
     buffers.trails.buffer,
     buffers.trailLen.buffer,
+    buffers.galaxy.buffer,
   ] as ArrayBuffer[];
 }
 
@@ -70,6 +77,7 @@ export function writeSnapshot(
   given: SnapshotBuffers | null,
   withTrails: boolean,
   lastMetaVersion: number,
+  galaxy: GalaxyWorld | null = null,
 ): Snapshot {
   const n = world.count;
   let buffers = given;
@@ -81,6 +89,9 @@ export function writeSnapshot(
   ) {
     buffers = createSnapshotBuffers(Math.max(16, Math.ceil(n * 1.25)), withTrails);
   }
+  const galaxyFloats = galaxy ? galaxy.count * 2 : 0;
+  if (buffers.galaxy.length !== galaxyFloats) buffers.galaxy = new Float32Array(galaxyFloats);
+  if (galaxy) galaxy.writePositions(buffers.galaxy);
   const { bodies, ids, trails, trailLen } = buffers;
   const { x, y, vx, vy, radius, flash, angle, id } = world;
   for (let i = 0; i < n; i++) {
@@ -123,9 +134,10 @@ export function writeSnapshot(
   return {
     buffers,
     count: n,
-    step: world.stepCount,
+    step: galaxy ? galaxy.stepCount : world.stepCount,
     metaVersion: world.metaVersion,
     meta,
     trailsIncluded: withTrails,
+    galaxyCount: galaxy ? galaxy.count : 0,
   };
 }

@@ -182,4 +182,44 @@ describe('GravityHost', () => {
     expect(other.loadPreset('no-such-preset')).toBeNull();
     expect(other.stats().bodies).toBe(4);
   });
+
+  it('runs the Galaxy preset: one tree step a tick, all stars in one transferred array', async () => {
+    const clock = new ManualClock();
+    const transfers: Transferable[][] = [];
+    const host = new GravityHost({
+      clock,
+      galaxyBodies: 3000,
+      markTransfer: (value, list) => {
+        transfers.push(list);
+        return value;
+      },
+    });
+    const settings = host.loadPreset('galaxy');
+    expect(settings).not.toBeNull();
+    expect(settings!.trails).toBe(false);
+    expect(host.stats()).toEqual({ bodies: 3000, step: 0 });
+    const first: Snapshot = await host.nextSnapshot(null);
+    expect(first.galaxyCount).toBe(3000);
+    expect(first.count).toBe(0);
+    expect(first.buffers.galaxy.length).toBe(6000);
+    expect(transfers.at(-1)).toContain(first.buffers.galaxy.buffer);
+    const x5 = first.buffers.galaxy[10];
+    clock.advance(1000 / 60 + 1);
+    expect(host.stats().step).toBe(1);
+    const second = await host.nextSnapshot(first.buffers);
+    expect(second.buffers.galaxy).toBe(first.buffers.galaxy);
+    expect(second.step).toBe(1);
+    expect(second.buffers.galaxy[10]).not.toBe(x5);
+    // Time speed 0.5: every other tick.
+    host.setSettings({ timeSpeed: 0.5 });
+    clock.advance(10 * (1000 / 60) + 1);
+    expect(host.stats().step).toBeGreaterThanOrEqual(5);
+    expect(host.stats().step).toBeLessThanOrEqual(7);
+    // No single bodies in a galaxy; any other preset leaves it.
+    expect(host.addPlanet(100, 100)).toBe(-1);
+    host.loadPreset('solar-system');
+    const third = await host.nextSnapshot(second.buffers);
+    expect(third.galaxyCount).toBe(0);
+    expect(third.count).toBe(9);
+  });
 });

@@ -17,6 +17,7 @@ import {
   TIME_SPEED_MAX,
   TIME_SPEED_MIN,
 } from '../engine/constants.ts';
+import { GALAXY_BODIES, GALAXY_PRESET_ID, GALAXY_ZOOM, GalaxyWorld } from '../engine/galaxy.ts';
 import {
   DEFAULT_PRESET_ID,
   findPreset,
@@ -63,6 +64,8 @@ const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v
  */
 export class GravityHost {
   private world = new GravityWorld(1);
+  /** The Galaxy mode's world; while it is set, the small world stays empty. */
+  private galaxy: GalaxyWorld | null = null;
   private settings: HostSettings = {
     gravity: DEFAULT_GRAVITY,
     timeSpeed: DEFAULT_TIME_SPEED,
@@ -82,8 +85,17 @@ export class GravityHost {
   private readonly clock: HostClock;
   private readonly markTransfer: MarkTransfer;
 
-  constructor(options: { clock: HostClock; markTransfer?: MarkTransfer; seed?: number }) {
+  /** Stars in the Galaxy preset (fewer in tests). */
+  private readonly galaxyBodies: number;
+
+  constructor(options: {
+    clock: HostClock;
+    markTransfer?: MarkTransfer;
+    seed?: number;
+    galaxyBodies?: number;
+  }) {
     this.clock = options.clock;
+    this.galaxyBodies = options.galaxyBodies ?? GALAXY_BODIES;
     this.markTransfer = options.markTransfer ?? ((v) => v);
     if (options.seed !== undefined) this.world = new GravityWorld(options.seed);
   }
@@ -92,6 +104,7 @@ export class GravityHost {
 
   /** Loads a preset by id; null (and nothing changes) when there is no such preset. */
   loadPreset(id: string = DEFAULT_PRESET_ID): ScenarioSettings | null {
+    if (id === GALAXY_PRESET_ID) return this.loadGalaxy();
     const preset = findPreset(id);
     return preset ? this.load(preset.build()) : null;
   }
@@ -102,7 +115,27 @@ export class GravityHost {
     return scenario ? this.load(scenario) : null;
   }
 
+  /** The Galaxy preset: 100,000 stars run by the tree method, in place of the small world. */
+  private loadGalaxy(): ScenarioSettings {
+    this.world.clear();
+    this.galaxy = new GalaxyWorld(this.galaxyBodies, 1);
+    const settings: ScenarioSettings = {
+      gravity: DEFAULT_GRAVITY,
+      timeSpeed: DEFAULT_TIME_SPEED,
+      starGravity: true,
+      trails: false,
+      zoom: GALAXY_ZOOM,
+    };
+    const { gravity, timeSpeed, starGravity, trails } = settings;
+    Object.assign(this.settings, { gravity, timeSpeed, starGravity, trails });
+    this.world.setSettings({ gravity: settings.gravity, starGravity: true });
+    this.carry = 0;
+    this.changed();
+    return settings;
+  }
+
   private load(scenario: Scenario): ScenarioSettings {
+    this.galaxy = null;
     loadScenario(this.world, scenario);
     const { gravity, timeSpeed, starGravity, trails } = scenario.settings;
     Object.assign(this.settings, { gravity, timeSpeed, starGravity, trails });
@@ -121,11 +154,13 @@ export class GravityHost {
   }
 
   reset(): void {
+    if (this.galaxy) this.galaxy = new GalaxyWorld(this.galaxy.count, this.galaxy.seed);
     this.world.reset();
     this.changed();
   }
 
   clear(): void {
+    this.galaxy = null;
     this.world.clear();
     this.changed();
   }
@@ -144,6 +179,7 @@ export class GravityHost {
     if (patch.trails !== undefined) s.trails = patch.trails;
     if (patch.running !== undefined) s.running = patch.running;
     this.world.setSettings({ gravity: s.gravity, starGravity: s.starGravity });
+    if (this.galaxy && this.galaxy.gravity !== s.gravity) this.galaxy.setGravity(s.gravity);
     this.changed();
     return { ...s };
   }
@@ -158,6 +194,8 @@ export class GravityHost {
 
   /** A Rocky planet, on a circular orbit around the star pulling hardest there (if any). */
   addPlanet(x: number, y: number): number {
+    // The Galaxy's stars are all alike and many: no single bodies are added to it.
+    if (this.galaxy) return -1;
     const t = PLANET_TYPES[PLANET_TYPE_ROCKY];
     const { vx, vy } = this.circularVelocityAt(x, y);
     const id = this.world.addBody({
@@ -178,6 +216,7 @@ export class GravityHost {
 
   /** A G-type star at rest. */
   addStar(x: number, y: number): number {
+    if (this.galaxy) return -1;
     const t = STAR_TYPES[STAR_TYPE_G];
     const id = this.world.addBody({
       kind: KIND_STAR,
@@ -286,7 +325,7 @@ export class GravityHost {
   }
 
   private snapshot(buffers: SnapshotBuffers | null): Snapshot {
-    const s = writeSnapshot(this.world, buffers, this.settings.trails, this.deliveredMeta);
+    const s = writeSnapshot(this.world, buffers, this.settings.trails, this.deliveredMeta, this.galaxy);
     this.deliveredMeta = s.metaVersion;
     this.deliveredVersion = this.version;
     const transfer = transferablesOf(s.buffers) as Transferable[];
@@ -326,6 +365,11 @@ export class GravityHost {
     const now = this.clock.now();
     const elapsed = Math.min(now - this.lastTick, 250);
     if (this.visible && this.settings.running) {
+      if (this.galaxy) {
+        this.tickGalaxy(this.galaxy);
+        this.schedule();
+        return;
+      }
       this.carry += (elapsed / 1000) * SIM_FRAME_HZ * SUBSTEPS_PER_FRAME * this.settings.timeSpeed;
       let steps = Math.floor(this.carry);
       this.carry -= steps;
@@ -342,6 +386,19 @@ export class GravityHost {
     this.schedule();
   };
 
+  /**
+   * A galaxy step costs far more than a frame, so the Galaxy runs at most one step a tick
+   * (as many a second as the machine manages); time speeds below 1 skip ticks.
+   */
+  private tickGalaxy(galaxy: GalaxyWorld): void {
+    this.carry = Math.min(1, this.carry + this.settings.timeSpeed);
+    if (this.carry < 1) return;
+    this.carry -= 1;
+    galaxy.step();
+    this.version++;
+    this.deliver();
+  }
+
   /** Stops the clock for good. */
   dispose(): void {
     this.visible = false;
@@ -350,6 +407,7 @@ export class GravityHost {
 
   /** Counts for tests and the HUD. */
   stats(): { bodies: number; step: number } {
+    if (this.galaxy) return { bodies: this.galaxy.count, step: this.galaxy.stepCount };
     return { bodies: this.world.count, step: this.world.stepCount };
   }
 }

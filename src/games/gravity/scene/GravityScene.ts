@@ -22,6 +22,7 @@ import {
   type SnapshotBuffers,
   type SnapshotMeta,
 } from '../engine/snapshot.ts';
+import { GalaxyLayer } from './GalaxyLayer.ts';
 import { createSceneTextures, type SceneTextures, TEXTURE_SIZE } from './textures.ts';
 
 export interface Camera {
@@ -131,6 +132,8 @@ class GravityScene implements GravityView {
   private starLayer = new Container();
   private flashLayer: ParticleContainer;
   private ring: Sprite;
+  /** The Galaxy mode's stars, made when a snapshot first carries them. */
+  private galaxyLayer: GalaxyLayer | null = null;
 
   private prev: Snapshot | null = null;
   private curr: Snapshot | null = null;
@@ -219,6 +222,7 @@ class GravityScene implements GravityView {
     this.currAt = now;
     if (snapshot.meta) this.applyMeta(snapshot.meta, snapshot.metaVersion);
     this.matchPrevious();
+    this.setGalaxyShown(snapshot.galaxyCount > 0);
     return recycled;
   }
 
@@ -329,8 +333,33 @@ class GravityScene implements GravityView {
     if (this.frameMs > 22) this.trailBudget = Math.max(TRAIL_BUDGET_MIN, this.trailBudget * 0.97);
     else if (this.frameMs < 14) this.trailBudget = Math.min(TRAIL_BUDGET_MAX, this.trailBudget * 1.01);
     this.twinkle();
-    this.drawBodies(performance.now());
+    const now = performance.now();
+    this.drawBodies(now);
+    this.drawGalaxy(now);
   };
+
+  private setGalaxyShown(shown: boolean): void {
+    if (shown && !this.galaxyLayer) {
+      const t = this.textures;
+      this.galaxyLayer = new GalaxyLayer(t.dot, TEXTURE_SIZE.dot, t.glow, TEXTURE_SIZE.glow);
+      this.world.addChildAt(this.galaxyLayer.root, 0);
+    } else if (!shown && this.galaxyLayer) {
+      this.galaxyLayer.destroy();
+      this.galaxyLayer = null;
+    }
+  }
+
+  /** The Galaxy's stars, slid from the previous snapshot like the bodies. */
+  private drawGalaxy(now: number): void {
+    const layer = this.galaxyLayer;
+    const curr = this.curr;
+    if (!layer || !curr || curr.galaxyCount === 0) return;
+    const prev = this.prev;
+    const span = this.currAt - this.prevAt;
+    const t = prev && span > 0 ? Math.min(1, (now - this.currAt) / span) : 1;
+    const from = prev && prev.galaxyCount === curr.galaxyCount ? prev.buffers.galaxy : null;
+    layer.draw(from, curr.buffers.galaxy, curr.galaxyCount, t, this.camera.zoom);
+  }
 
   private drawBodies(now: number): void {
     const curr = this.curr;

@@ -6,6 +6,7 @@ import {
   ZOOM_MAX,
   ZOOM_MIN,
 } from '../engine/constants.ts';
+import { GALAXY_PRESET_ID, GALAXY_PRESET_NAME } from '../engine/galaxy.ts';
 import { PRESETS } from '../engine/presets.ts';
 import type { GravitySession } from './session.ts';
 import { useGravityStore } from './store.ts';
@@ -78,6 +79,7 @@ export function Controls({ session, onShare }: { session: GravitySession | null;
               {p.name}
             </option>
           ))}
+          <option value={GALAXY_PRESET_ID}>{GALAXY_PRESET_NAME}</option>
         </select>
       </label>
       <Slider

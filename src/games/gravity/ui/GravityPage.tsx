@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { GameHeader } from '../../../platform/header/GameHeader.tsx';
 import { CANVAS_MAX_WIDTH, MOBILE_BREAKPOINT } from '../engine/constants.ts';
+import { GALAXY_PRESET_ID } from '../engine/galaxy.ts';
 import { Controls } from './Controls.tsx';
 import { DetailsPanel } from './DetailsPanel.tsx';
 import { GravitySession } from './session.ts';
@@ -73,11 +74,18 @@ export function GravityPage() {
 
   async function share() {
     if (!session) return;
-    const code = await session.shareCode();
-    const path = `${window.location.pathname}${SHARE_PREFIX}${code}`;
-    window.history.replaceState(window.history.state, '', path);
-    const url = `${window.location.origin}${path}`;
-    useGravityStore.setState({ presetId: '', shareUrl: url });
+    let url: string;
+    if (presetId === GALAXY_PRESET_ID) {
+      // The Galaxy's 100,000 stars do not fit a link: it shares as its preset, from the start.
+      url = window.location.href;
+      useGravityStore.setState({ shareUrl: url });
+    } else {
+      const code = await session.shareCode();
+      const path = `${window.location.pathname}${SHARE_PREFIX}${code}`;
+      window.history.replaceState(window.history.state, '', path);
+      url = `${window.location.origin}${path}`;
+      useGravityStore.setState({ presetId: '', shareUrl: url });
+    }
     try {
       if (window.matchMedia?.('(pointer: coarse)').matches && navigator.share) {
         await navigator.share({ title: 'Gravity Simulator', url });

@@ -1,6 +1,7 @@
 import * as Comlink from 'comlink';
 import type { GravityWorkerApi } from '../../../../workers/gravity.worker.ts';
 import { CANVAS_MAX_WIDTH } from '../engine/constants.ts';
+import { GALAXY_PRESET_ID } from '../engine/galaxy.ts';
 import { DEFAULT_PRESET_ID, findPreset, type ScenarioSettings } from '../engine/presets.ts';
 import {
   B_X,
@@ -19,6 +20,9 @@ const READOUT_MS = 250;
 /** The canvas size (shorter side) scenario zooms are designed for. */
 const FIT_SIZE = 760;
 const PICK_SLOP_PX = 12;
+
+/** The presets of the list, and the Galaxy (run by the tree method, not a scenario). */
+const isPreset = (id: string) => id === GALAXY_PRESET_ID || findPreset(id) !== undefined;
 
 /** Where the page starts: a share link's scenario, or a preset. */
 export interface StartRequest {
@@ -96,10 +100,10 @@ export class GravitySession {
       else presetId = '';
     }
     if (!settings) {
-      if (request.presetId !== null && !findPreset(request.presetId)) {
+      if (request.presetId !== null && !isPreset(request.presetId)) {
         notice = `There is no preset called “${request.presetId}”, so here is the Solar System.`;
       }
-      if (!findPreset(presetId)) presetId = DEFAULT_PRESET_ID;
+      if (!isPreset(presetId)) presetId = DEFAULT_PRESET_ID;
       settings = await this.remote.loadPreset(presetId);
     }
     this.applyScenarioSettings(settings!, presetId);
@@ -135,7 +139,8 @@ export class GravitySession {
     if (!s || !view) return;
     const state = useGravityStore.getState();
     const patch: Partial<typeof state> = {};
-    if (state.bodyCount !== s.count) patch.bodyCount = s.count;
+    const bodies = s.count + s.galaxyCount;
+    if (state.bodyCount !== bodies) patch.bodyCount = bodies;
     if (state.simStep !== s.step) patch.simStep = s.step;
     const zoom = Math.round(view.getCamera().zoom * 100) / 100;
     if (state.zoom !== zoom) patch.zoom = zoom;
@@ -151,7 +156,10 @@ export class GravitySession {
       motion +=
         Math.abs(s.buffers.bodies[i * BODY_STRIDE + B_X]) + Math.abs(s.buffers.bodies[i * BODY_STRIDE + B_Y]);
     }
-    this.container.dataset.bodyCount = String(s.count);
+    for (let i = 1; i < Math.min(s.galaxyCount, 33); i++) {
+      motion += Math.abs(s.buffers.galaxy[i * 2]) + Math.abs(s.buffers.galaxy[i * 2 + 1]);
+    }
+    this.container.dataset.bodyCount = String(bodies);
     this.container.dataset.simStep = String(s.step);
     this.container.dataset.motion = motion.toFixed(2);
   }
@@ -225,12 +233,12 @@ export class GravitySession {
           break;
         case 'addPlanet': {
           const w = view.screenToWorld(a.x, a.y);
-          void this.remote.addPlanet(w.x, w.y).then((id) => this.select(id));
+          void this.remote.addPlanet(w.x, w.y).then((id) => id >= 0 && this.select(id));
           break;
         }
         case 'addStar': {
           const w = view.screenToWorld(a.x, a.y);
-          void this.remote.addStar(w.x, w.y).then((id) => this.select(id));
+          void this.remote.addStar(w.x, w.y).then((id) => id >= 0 && this.select(id));
           break;
         }
         case 'armHold':

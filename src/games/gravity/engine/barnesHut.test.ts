@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { createRng, type Rng } from '../../../lib/pure/rng.ts';
+import { BarnesHutTree, directAcceleration, LEAF_MAX } from './barnesHut.ts';
+
+/** The seed is printed so a failure can be replayed with BH_SEED=<seed>. */
+const BH_SEED = Number(
+  (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env.BH_SEED ??
+    Date.now() % 2 ** 31,
+);
+console.log(`Barnes–Hut accuracy seed: ${BH_SEED} (replay with BH_SEED=${BH_SEED})`);
+
+interface Bodies {
+  x: Float64Array;
+  y: Float64Array;
+  m: Float64Array;
+  n: number;
+}
+
+function bodies(n: number, place: (rng: Rng) => [number, number], rng: Rng, mass = () => 1): Bodies {
+  const x = new Float64Array(n);
+  const y = new Float64Array(n);
+  const m = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    [x[i], y[i]] = place(rng);
+    m[i] = mass();
+  }
+  return { x, y, m, n };
+}
+
+const DISTRIBUTIONS: Record<string, (rng: Rng) => [number, number]> = {
+  'uniform square': (rng) => [rng.range(-1000, 1000), rng.range(-1000, 1000)],
+  'exponential disk': (rng) => {
+    const r = -300 * Math.log(1 - rng.next() * 0.99);
+    const a = rng.range(0, Math.PI * 2);
+    return [r * Math.cos(a), r * Math.sin(a)];
+  },
+  'two clusters': (rng) => {
+    // Plummer-like clumps 1,500 apart: deep nodes, big empty space between.
+    const r = 60 / Math.sqrt(rng.next() ** (-2 / 3) - 1 + 1e-9);
+    const a = rng.range(0, Math.PI * 2);
+    const cx = rng.next() < 0.5 ? -750 : 750;
+    return [cx + Math.min(r, 2000) * Math.cos(a), Math.min(r, 2000) * Math.sin(a)];
+  },
+};
+
+function relativeErrors(b: Bodies, theta: number, softeningSq: number, sample: number): number[] {
+  const ax = new Float64Array(b.n);
+  const ay = new Float64Array(b.n);
+  const tree = new BarnesHutTree(theta);
+  tree.build(b.x, b.y, b.m, b.n);
+  tree.accelerations(ax, ay, 0.1, softeningSq);
+  const errors: number[] = [];
+  for (let s = 0; s < sample; s++) {
+    const i = Math.floor((s * b.n) / sample);
+    const exact = directAcceleration(i, b.x, b.y, b.m, b.n, 0.1, softeningSq);
+    errors.push(Math.hypot(ax[i] - exact.ax, ay[i] - exact.ay) / Math.hypot(exact.ax, exact.ay));
+  }
+  return errors.sort((p, q) => p - q);
+}
+
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+
+describe('Barnes–Hut tree', () => {
+  for (const [name, place] of Object.entries(DISTRIBUTIONS)) {
+    it(`matches the direct sum on a ${name} (θ = 0.5: median error ≤ 1 %)`, () => {
+      const rng = createRng(BH_SEED);
+      const b = bodies(6000, place, rng, () => rng.range(0.5, 2));
+      const errors = relativeErrors(b, 0.5, 4, 300);
+      const median = quantile(errors, 0.5);
+      const p99 = quantile(errors, 0.99);
+      console.log(`${name}: median ${(median * 100).toFixed(3)} %, p99 ${(p99 * 100).toFixed(3)} %`);
+      expect(median).toBeLessThanOrEqual(0.01);
+      expect(p99).toBeLessThanOrEqual(0.05);
+    });
+  }
+
+  it('gets closer to the direct sum as θ shrinks', () => {
+    const rng = createRng(BH_SEED);
+    const b = bodies(4000, DISTRIBUTIONS['exponential disk'], rng);
+    const loose = quantile(relativeErrors(b, 0.8, 4, 200), 0.5);
+    const tight = quantile(relativeErrors(b, 0.3, 4, 200), 0.5);
+    expect(tight).toBeLessThan(loose / 2);
+  });
+
+  it('is exact when everything fits in one leaf', () => {
+    const rng = createRng(BH_SEED);
+    const b = bodies(LEAF_MAX, DISTRIBUTIONS['uniform square'], rng);
+    const errors = relativeErrors(b, 0.5, 4, LEAF_MAX);
+    expect(errors[errors.length - 1]).toBeLessThan(1e-12);
+  });
+
+  it('copes with bodies on one spot (deeper than the key resolution) and stays finite', () => {
+    const n = 200;
+    const b = bodies(n, (rng) => (rng.next() < 0.5 ? [5, 5] : [rng.range(-10, 10), 7]), createRng(BH_SEED));
+    const ax = new Float64Array(n);
+    const ay = new Float64Array(n);
+    const tree = new BarnesHutTree();
+    tree.build(b.x, b.y, b.m, n);
+    tree.accelerations(ax, ay, 0.1, 4);
+    for (let i = 0; i < n; i++) {
+      expect(Number.isFinite(ax[i]) && Number.isFinite(ay[i])).toBe(true);
+      const exact = directAcceleration(i, b.x, b.y, b.m, n, 0.1, 4);
+      expect(Math.hypot(ax[i] - exact.ax, ay[i] - exact.ay)).toBeLessThanOrEqual(
+        0.05 * Math.hypot(exact.ax, exact.ay) + 1e-9,
+      );
+    }
+  });
+
+  it('gives bit-for-bit the same forces for the same bodies, even from a reused tree', () => {
+    const b = bodies(5000, DISTRIBUTIONS['two clusters'], createRng(BH_SEED));
+    const run = (tree: BarnesHutTree, on: Bodies) => {
+      const ax = new Float64Array(on.n);
+      const ay = new Float64Array(on.n);
+      tree.build(on.x, on.y, on.m, on.n);
+      tree.accelerations(ax, ay, 0.1, 4);
+      return [ax, ay];
+    };
+    const reused = new BarnesHutTree();
+    run(reused, bodies(7000, DISTRIBUTIONS['uniform square'], createRng(BH_SEED + 1)));
+    expect(run(reused, b)).toEqual(run(new BarnesHutTree(), b));
+  });
+});

@@ -1,0 +1,672 @@
+/**
+ * Barnes–Hut gravity for many bodies: a quadtree over a Morton (Z-order) sort, walked once
+ * per leaf bucket (a group walk), all in flat typed arrays that are reused from call to
+ * call, so a step allocates nothing once the arrays have grown to the body count.
+ *
+ * - Sort: bodies are keyed by their cell on a 65,536² grid over the bounding square, bits
+ *   interleaved (Morton), and radix sorted (stable, so equal keys keep index order and the
+ *   result is deterministic). A node is then a contiguous run of the sorted bodies.
+ * - Tree: a node splits into its non-empty quadrants (the next two key bits) until it holds
+ *   at most LEAF_MAX bodies. Each node keeps its mass, centre of mass and the tight box of
+ *   its bodies.
+ * - Walk: each leaf walks the tree once for all its bodies. A node is used as a point mass
+ *   when it is far from the whole leaf's box: the distance from the node's centre of mass
+ *   to the box exceeds side/θ + offset (the node's longest box side over θ, plus how far its
+ *   centre of mass sits from its box centre: Barnes' bmax criterion, safe for lopsided
+ *   nodes), with its quadrupole. Otherwise it is opened; an opened leaf contributes its
+ *   bodies one by one (the near list, summed by every body of the leaf).
+ * - Local expansion: a far node that is also far from the leaf's centre compared with the
+ *   leaf's size (radius < θ_local × distance) is not summed body by body: its field, the
+ *   field's Jacobian and the monopole's second derivatives at the leaf's centre go into
+ *   one Taylor expansion per leaf, evaluated at each body. The rest of the far nodes go
+ *   into a list every body sums. This halves the work at 100,000 bodies.
+ * - Groups: the highest nodes of at most GROUP_MAX bodies walk from the root first, with
+ *   the same two tests against their own box; what is far from all of the group goes into
+ *   the group's expansion (moved exactly to each leaf's centre), and each leaf walks on
+ *   from the nodes the group left, not from the root.
+ *
+ * Forces are Plummer-softened (1/(r² + ε²)^{3/2}), so a body summing itself adds nothing.
+ */
+
+export const LEAF_MAX = 16;
+/** θ of the opening criterion (the issue asks for ≤ 0.5). */
+export const DEFAULT_THETA = 0.5;
+/**
+ * A far node whose distance to the group's centre exceeds the group's radius over this
+ * goes into the group's local expansion (its truncation error scales as the cube of the
+ * ratio); nearer far nodes are summed body by body.
+ */
+export const DEFAULT_THETA_LOCAL = 0.2;
+/** Bodies in a group sharing one walk from the root (its leaves walk on from there). */
+export const GROUP_MAX = 64;
+const KEY_BITS = 16;
+const KEY_CELLS = 1 << KEY_BITS;
+
+/** Spreads the low 16 bits of v to the even bits of a 32-bit word. */
+function spread(v: number): number {
+  v &= 0xffff;
+  v = (v | (v << 8)) & 0x00ff00ff;
+  v = (v | (v << 4)) & 0x0f0f0f0f;
+  v = (v | (v << 2)) & 0x33333333;
+  v = (v | (v << 1)) & 0x55555555;
+  return v;
+}
+
+export class BarnesHutTree {
+  theta: number;
+  private capacity = 0;
+  /** Sorted position → body index. */
+  order = new Int32Array(0);
+  private orderTmp = new Int32Array(0);
+  private keys = new Uint32Array(0);
+  private keysTmp = new Uint32Array(0);
+  private counts = new Int32Array(256);
+  /** Sorted bodies packed as x, y, m. */
+  private sorted = new Float64Array(0);
+  /** Accelerations in sorted order, packed as x, y. */
+  private sortedAcc = new Float64Array(0);
+
+  nodeCount = 0;
+  private nodeStart = new Int32Array(0);
+  private nodeEnd = new Int32Array(0);
+  /** First child's node index; -1 for a leaf. Children of a node are contiguous. */
+  private nodeChild = new Int32Array(0);
+  private nodeChildren = new Uint8Array(0);
+  private nodeLevel = new Uint8Array(0);
+  /** Mass, centre of mass (x, y), and the acceptance distance² (side/θ + offset)², packed. */
+  private nodeMoments = new Float64Array(0);
+  /** Tight box of the node's bodies: min x, min y, max x, max y. */
+  private nodeBox = new Float64Array(0);
+  /**
+   * Quadrupole about the centre of mass, packed as xx, xy, yy: Q_ij = Σ m (3 r_i r_j − r² δ_ij)
+   * in the plane (the bodies' z is 0, and so is every field point's).
+   */
+  private nodeQuad = new Float64Array(0);
+  private leaves = new Int32Array(0);
+  leafCount = 0;
+
+  private stack = new Int32Array(256);
+  /** One group walk's far nodes (x, y, m, qxx, qxy, qyy) and near bodies (x, y, m). */
+  private cells = new Float64Array(6 * 1024);
+  private points = new Float64Array(3 * 1024);
+  private cellLen = 0;
+  private pointLen = 0;
+  /**
+   * The group's local expansion about its box centre from the nodes far from the whole
+   * group: field (x, y), its Jacobian (xx, xy, yy) and the monopole's second derivatives
+   * (xxx, xxy, xyy, yyy), summed once per group instead of once per body.
+   */
+  private local = new Float64Array(9);
+  /** The same for a whole group, about the group's centre. */
+  private shared = new Float64Array(9);
+  /** Nodes a group's walk leaves to its leaves' walks. */
+  private candidates = new Int32Array(1024);
+  private candidateCount = 0;
+  private groupStack = new Int32Array(256);
+  private leafStack = new Int32Array(256);
+  private expanded = 0;
+  /** Interactions summed by the last `accelerations` (for the benchmark and tests). */
+  interactions = 0;
+
+  /** How small the group must look from a node for the node to go into the expansion. */
+  thetaLocal: number;
+
+  constructor(theta = DEFAULT_THETA, thetaLocal = DEFAULT_THETA_LOCAL) {
+    this.theta = theta;
+    this.thetaLocal = thetaLocal;
+  }
+
+  private ensure(n: number): void {
+    if (n <= this.capacity) return;
+    const cap = Math.max(n, Math.ceil(this.capacity * 1.5));
+    this.order = new Int32Array(cap);
+    this.orderTmp = new Int32Array(cap);
+    this.keys = new Uint32Array(cap);
+    this.keysTmp = new Uint32Array(cap);
+    this.sorted = new Float64Array(cap * 3);
+    this.sortedAcc = new Float64Array(cap * 2);
+    // A tree over n bodies with leaves of ≥ 1 body has fewer than 2n nodes, plus the
+    // chains of single-child nodes where bodies crowd one key cell's ancestors.
+    const nodes = 2 * cap + 64 * KEY_BITS;
+    this.nodeStart = new Int32Array(nodes);
+    this.nodeEnd = new Int32Array(nodes);
+    this.nodeChild = new Int32Array(nodes);
+    this.nodeChildren = new Uint8Array(nodes);
+    this.nodeLevel = new Uint8Array(nodes);
+    this.nodeMoments = new Float64Array(nodes * 4);
+    this.nodeBox = new Float64Array(nodes * 4);
+    this.nodeQuad = new Float64Array(nodes * 3);
+    this.leaves = new Int32Array(nodes);
+    this.capacity = cap;
+  }
+
+  /** Sorts the bodies along the Morton curve and builds the tree with its moments. */
+  build(x: Float64Array, y: Float64Array, m: Float64Array, n: number): void {
+    this.ensure(Math.max(1, n));
+    this.sortBodies(x, y, m, n);
+    this.buildNodes(n);
+    this.computeMoments();
+  }
+
+  private sortBodies(x: Float64Array, y: Float64Array, m: Float64Array, n: number): void {
+    let minX = Infinity;
+    let minY = Infinity;
+    let maxX = -Infinity;
+    let maxY = -Infinity;
+    for (let i = 0; i < n; i++) {
+      const xi = x[i];
+      const yi = y[i];
+      if (xi < minX) minX = xi;
+      if (xi > maxX) maxX = xi;
+      if (yi < minY) minY = yi;
+      if (yi > maxY) maxY = yi;
+    }
+    const side = Math.max(maxX - minX, maxY - minY, 1e-9);
+    const toCell = (KEY_CELLS - 1) / side;
+    let keys = this.keys;
+    let order = this.order;
+    for (let i = 0; i < n; i++) {
+      const cx = Math.floor((x[i] - minX) * toCell);
+      const cy = Math.floor((y[i] - minY) * toCell);
+      keys[i] = (spread(cx) | (spread(cy) << 1)) >>> 0;
+      order[i] = i;
+    }
+    // LSD radix sort, 8 bits a pass: stable, so the order is fully determined by the keys.
+    let keysOut = this.keysTmp;
+    let orderOut = this.orderTmp;
+    const counts = this.counts;
+    for (let shift = 0; shift < 32; shift += 8) {
+      counts.fill(0);
+      for (let i = 0; i < n; i++) counts[(keys[i] >>> shift) & 255]++;
+      let sum = 0;
+      for (let b = 0; b < 256; b++) {
+        const c = counts[b];
+        counts[b] = sum;
+        sum += c;
+      }
+      for (let i = 0; i < n; i++) {
+        const k = keys[i];
+        const at = counts[(k >>> shift) & 255]++;
+        keysOut[at] = k;
+        orderOut[at] = order[i];
+      }
+      const tk = keys;
+      keys = keysOut;
+      keysOut = tk;
+      const to = order;
+      order = orderOut;
+      orderOut = to;
+    }
+    // Four passes: the sorted data is back in the primary arrays.
+    this.keys = keys;
+    this.order = order;
+    this.keysTmp = keysOut;
+    this.orderTmp = orderOut;
+    const s = this.sorted;
+    for (let k = 0; k < n; k++) {
+      const i = order[k];
+      s[k * 3] = x[i];
+      s[k * 3 + 1] = y[i];
+      s[k * 3 + 2] = m[i];
+    }
+  }
+
+  /** First position in [lo, hi) whose key's quadrant digit at `shift` is ≥ q. */
+  private lowerBound(lo: number, hi: number, shift: number, q: number): number {
+    const keys = this.keys;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (((keys[mid] >>> shift) & 3) < q) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  private buildNodes(n: number): void {
+    const { nodeStart, nodeEnd, nodeChild, nodeChildren, nodeLevel, leaves } = this;
+    nodeStart[0] = 0;
+    nodeEnd[0] = n;
+    nodeLevel[0] = 0;
+    let count = 1;
+    let leafCount = 0;
+    // Nodes are split in creation order, so a parent always precedes its children.
+    for (let k = 0; k < count; k++) {
+      const start = nodeStart[k];
+      const end = nodeEnd[k];
+      const level = nodeLevel[k];
+      if (end - start <= LEAF_MAX || level === KEY_BITS) {
+        nodeChild[k] = -1;
+        nodeChildren[k] = 0;
+        leaves[leafCount++] = k;
+        continue;
+      }
+      const shift = 2 * (KEY_BITS - 1 - level);
+      nodeChild[k] = count;
+      let children = 0;
+      let from = start;
+      for (let q = 1; q <= 4; q++) {
+        const to = q === 4 ? end : this.lowerBound(from, end, shift, q);
+        if (to > from) {
+          nodeStart[count] = from;
+          nodeEnd[count] = to;
+          nodeLevel[count] = level + 1;
+          count++;
+          children++;
+        }
+        from = to;
+      }
+      nodeChildren[k] = children;
+    }
+    this.nodeCount = count;
+    this.leafCount = leafCount;
+  }
+
+  /** Mass, centre of mass, box and acceptance distance of every node, children first. */
+  private computeMoments(): void {
+    const {
+      nodeStart,
+      nodeEnd,
+      nodeChild,
+      nodeChildren,
+      nodeMoments: mo,
+      nodeBox: box,
+      nodeQuad: qu,
+      sorted,
+    } = this;
+    const theta = this.theta;
+    for (let k = this.nodeCount - 1; k >= 0; k--) {
+      let mass = 0;
+      let mx = 0;
+      let my = 0;
+      let x0 = Infinity;
+      let y0 = Infinity;
+      let x1 = -Infinity;
+      let y1 = -Infinity;
+      const c0 = nodeChild[k];
+      if (c0 < 0) {
+        for (let b = nodeStart[k]; b < nodeEnd[k]; b++) {
+          const xb = sorted[b * 3];
+          const yb = sorted[b * 3 + 1];
+          const mb = sorted[b * 3 + 2];
+          mass += mb;
+          mx += mb * xb;
+          my += mb * yb;
+          if (xb < x0) x0 = xb;
+          if (xb > x1) x1 = xb;
+          if (yb < y0) y0 = yb;
+          if (yb > y1) y1 = yb;
+        }
+      } else {
+        for (let c = c0; c < c0 + nodeChildren[k]; c++) {
+          const mc = mo[c * 4];
+          mass += mc;
+          mx += mc * mo[c * 4 + 1];
+          my += mc * mo[c * 4 + 2];
+          if (box[c * 4] < x0) x0 = box[c * 4];
+          if (box[c * 4 + 1] < y0) y0 = box[c * 4 + 1];
+          if (box[c * 4 + 2] > x1) x1 = box[c * 4 + 2];
+          if (box[c * 4 + 3] > y1) y1 = box[c * 4 + 3];
+        }
+      }
+      const cx = mass > 0 ? mx / mass : (x0 + x1) / 2;
+      const cy = mass > 0 ? my / mass : (y0 + y1) / 2;
+      // Quadrupole about (cx, cy): the bodies' own for a leaf; for a node, each child's
+      // shifted to the node's centre (the parallel-axis rule).
+      let qxx = 0;
+      let qxy = 0;
+      let qyy = 0;
+      if (c0 < 0) {
+        for (let b = nodeStart[k]; b < nodeEnd[k]; b++) {
+          const dx = sorted[b * 3] - cx;
+          const dy = sorted[b * 3 + 1] - cy;
+          const mb = sorted[b * 3 + 2];
+          qxx += mb * (2 * dx * dx - dy * dy);
+          qxy += mb * 3 * dx * dy;
+          qyy += mb * (2 * dy * dy - dx * dx);
+        }
+      } else {
+        for (let c = c0; c < c0 + nodeChildren[k]; c++) {
+          const dx = mo[c * 4 + 1] - cx;
+          const dy = mo[c * 4 + 2] - cy;
+          const mc = mo[c * 4];
+          qxx += qu[c * 3] + mc * (2 * dx * dx - dy * dy);
+          qxy += qu[c * 3 + 1] + mc * 3 * dx * dy;
+          qyy += qu[c * 3 + 2] + mc * (2 * dy * dy - dx * dx);
+        }
+      }
+      qu[k * 3] = qxx;
+      qu[k * 3 + 1] = qxy;
+      qu[k * 3 + 2] = qyy;
+      const side = Math.max(x1 - x0, y1 - y0);
+      const offset = Math.hypot(cx - (x0 + x1) / 2, cy - (y0 + y1) / 2);
+      const accept = side / theta + offset;
+      mo[k * 4] = mass;
+      mo[k * 4 + 1] = cx;
+      mo[k * 4 + 2] = cy;
+      mo[k * 4 + 3] = accept * accept;
+      box[k * 4] = x0;
+      box[k * 4 + 1] = y0;
+      box[k * 4 + 2] = x1;
+      box[k * 4 + 3] = y1;
+    }
+  }
+
+  /**
+   * Accelerations (G·Σ m r/(r² + ε²)^{3/2}, far nodes with their quadrupole) of the n
+   * bodies the tree was built from, added into ax/ay by body index.
+   */
+  accelerations(ax: Float64Array, ay: Float64Array, G: number, softeningSq: number): void {
+    const { nodeStart, nodeEnd, nodeChild, nodeChildren, sorted, sortedAcc, order } = this;
+    let interactions = 0;
+    // Groups: the highest nodes of at most GROUP_MAX bodies. Each walks the tree once for
+    // what is far from all of it; its leaves then walk on from what it left them.
+    let groups = this.groupStack;
+    let leavesOf = this.leafStack;
+    let top = 0;
+    groups[top++] = 0;
+    while (top > 0) {
+      const group = groups[--top];
+      if (nodeChild[group] >= 0 && nodeEnd[group] - nodeStart[group] > GROUP_MAX) {
+        const c0 = nodeChild[group];
+        if (top + 4 > groups.length) this.groupStack = groups = growInt(groups);
+        for (let c = c0 + nodeChildren[group] - 1; c >= c0; c--) groups[top++] = c;
+        continue;
+      }
+      this.gatherShared(group, softeningSq);
+      interactions += this.expanded;
+      let leafTop = 0;
+      leavesOf[leafTop++] = group;
+      while (leafTop > 0) {
+        const leaf = leavesOf[--leafTop];
+        if (nodeChild[leaf] >= 0) {
+          const c0 = nodeChild[leaf];
+          if (leafTop + 4 > leavesOf.length) this.leafStack = leavesOf = growInt(leavesOf);
+          for (let c = c0 + nodeChildren[leaf] - 1; c >= c0; c--) leavesOf[leafTop++] = c;
+          continue;
+        }
+        this.gather(leaf, group, softeningSq);
+        const { cells, points, local } = this;
+        // Read one by one: destructuring a typed array goes through an iterator.
+        const fx = local[0];
+        const fy = local[1];
+        const jxx = local[2];
+        const jxy = local[3];
+        const jyy = local[4];
+        const hxxx = local[5];
+        const hxxy = local[6];
+        const hxyy = local[7];
+        const hyyy = local[8];
+        const box = this.nodeBox;
+        const gcx = (box[leaf * 4] + box[leaf * 4 + 2]) / 2;
+        const gcy = (box[leaf * 4 + 1] + box[leaf * 4 + 3]) / 2;
+        const cellEnd = this.cellLen * 6;
+        const pointEnd = this.pointLen * 3;
+        const b0 = nodeStart[leaf];
+        const b1 = nodeEnd[leaf];
+        interactions += (b1 - b0) * (this.cellLen + this.pointLen) + this.expanded;
+        for (let b = b0; b < b1; b++) {
+          const xb = sorted[b * 3];
+          const yb = sorted[b * 3 + 1];
+          // a(u) = f − J u + ½ H[u, u] at u = body − centre (the sources sit at D − u).
+          const ux = xb - gcx;
+          const uy = yb - gcy;
+          let axb = fx - (jxx * ux + jxy * uy) + 0.5 * (hxxx * ux * ux + 2 * hxxy * ux * uy + hxyy * uy * uy);
+          let ayb = fy - (jxy * ux + jyy * uy) + 0.5 * (hxxy * ux * ux + 2 * hxyy * ux * uy + hyyy * uy * uy);
+          for (let q = 0; q < pointEnd; q += 3) {
+            const dx = points[q] - xb;
+            const dy = points[q + 1] - yb;
+            const inv = 1 / Math.sqrt(dx * dx + dy * dy + softeningSq);
+            const f = points[q + 2] * inv * inv * inv;
+            axb += f * dx;
+            ayb += f * dy;
+          }
+          for (let q = 0; q < cellEnd; q += 6) {
+            const dx = cells[q] - xb;
+            const dy = cells[q + 1] - yb;
+            const inv = 1 / Math.sqrt(dx * dx + dy * dy + softeningSq);
+            const inv2 = inv * inv;
+            const inv3 = inv * inv2;
+            const inv5 = inv3 * inv2;
+            // d = (dx, dy) points from the body to the node: a = m d/r³ − Q d/r⁵ + 5/2 (dᵀQd) d/r⁷.
+            const qdx = cells[q + 3] * dx + cells[q + 4] * dy;
+            const qdy = cells[q + 4] * dx + cells[q + 5] * dy;
+            const radial = cells[q + 2] * inv3 + 2.5 * (dx * qdx + dy * qdy) * inv5 * inv2;
+            axb += radial * dx - qdx * inv5;
+            ayb += radial * dy - qdy * inv5;
+          }
+          sortedAcc[b * 2] = axb;
+          sortedAcc[b * 2 + 1] = ayb;
+        }
+      }
+    }
+    const n = nodeEnd[0];
+    for (let k = 0; k < n; k++) {
+      const i = order[k];
+      ax[i] += G * sortedAcc[k * 2];
+      ay[i] += G * sortedAcc[k * 2 + 1];
+    }
+    this.interactions = interactions;
+  }
+
+  /**
+   * Adds node k's field at a centre D away from it (monopole and quadrupole, with their
+   * Jacobian, and the monopole's second derivatives) to the expansion e.
+   */
+  private expandInto(e: Float64Array, k: number, dx: number, dy: number, softeningSq: number): void {
+    const mo = this.nodeMoments;
+    const qu = this.nodeQuad;
+    const m = mo[k * 4];
+    const qxx = qu[k * 3];
+    const qxy = qu[k * 3 + 1];
+    const qyy = qu[k * 3 + 2];
+    const inv = 1 / Math.sqrt(dx * dx + dy * dy + softeningSq);
+    const inv2 = inv * inv;
+    const i3 = m * inv * inv2;
+    const i5 = inv2 * inv2 * inv;
+    const m5 = m * i5;
+    const i7 = i5 * inv2;
+    const i9 = i7 * inv2;
+    const qdx = qxx * dx + qxy * dy;
+    const qdy = qxy * dx + qyy * dy;
+    const q = dx * qdx + dy * qdy;
+    const diag = i3 + 2.5 * q * i7;
+    e[0] += diag * dx - qdx * i5;
+    e[1] += diag * dy - qdy * i5;
+    const cross = -3 * m5 - 17.5 * q * i9;
+    e[2] += diag - qxx * i5 + 10 * qdx * dx * i7 + cross * dx * dx;
+    e[3] += -qxy * i5 + 5 * (qdx * dy + qdy * dx) * i7 + cross * dx * dy;
+    e[4] += diag - qyy * i5 + 10 * qdy * dy * i7 + cross * dy * dy;
+    const m7 = 15 * m * i7;
+    e[5] += dx * (m7 * dx * dx - 9 * m5);
+    e[6] += dy * (m7 * dx * dx - 3 * m5);
+    e[7] += dx * (m7 * dy * dy - 3 * m5);
+    e[8] += dy * (m7 * dy * dy - 9 * m5);
+  }
+
+  /**
+   * A group's walk from the root: nodes far from the whole group (in both senses) go into
+   * its expansion `shared` about its box centre; the nodes its leaves must still look at
+   * (far for the group but not for its expansion, and near leaves) go to `candidates`;
+   * near inner nodes are opened.
+   */
+  private gatherShared(group: number, softeningSq: number): void {
+    const { nodeChild, nodeChildren, nodeMoments: mo, nodeBox: box } = this;
+    const gx0 = box[group * 4];
+    const gy0 = box[group * 4 + 1];
+    const gx1 = box[group * 4 + 2];
+    const gy1 = box[group * 4 + 3];
+    const gcx = (gx0 + gx1) / 2;
+    const gcy = (gy0 + gy1) / 2;
+    const expandSq = ((gx1 - gx0) ** 2 + (gy1 - gy0) ** 2) / 4 / (this.thetaLocal * this.thetaLocal);
+    const shared = this.shared;
+    shared.fill(0);
+    let { candidates, stack } = this;
+    let count = 0;
+    let expanded = 0;
+    let top = 0;
+    stack[top++] = 0;
+    while (top > 0) {
+      const k = stack[--top];
+      const cx = mo[k * 4 + 1];
+      const cy = mo[k * 4 + 2];
+      const ex = cx < gx0 ? gx0 - cx : cx > gx1 ? cx - gx1 : 0;
+      const ey = cy < gy0 ? gy0 - cy : cy > gy1 ? cy - gy1 : 0;
+      const far = ex * ex + ey * ey > mo[k * 4 + 3];
+      const dx = cx - gcx;
+      const dy = cy - gcy;
+      const c0 = nodeChild[k];
+      if (far && dx * dx + dy * dy > expandSq) {
+        this.expandInto(shared, k, dx, dy, softeningSq);
+        expanded++;
+      } else if (far || c0 < 0) {
+        if (count === candidates.length) this.candidates = candidates = growInt(candidates);
+        candidates[count++] = k;
+      } else {
+        if (top + 4 > stack.length) this.stack = stack = growInt(stack);
+        for (let c = c0 + nodeChildren[k] - 1; c >= c0; c--) stack[top++] = c;
+      }
+    }
+    this.candidateCount = count;
+    this.expanded = expanded;
+  }
+
+  /**
+   * A leaf's walk on from its group's candidates: fills `cells` (far nodes: x, y, m, qxx,
+   * qxy, qyy), `points` (bodies of near leaves: x, y, m) and `local`, the group's
+   * expansion moved to the leaf's centre plus the nodes far from the whole leaf.
+   */
+  private gather(leaf: number, group: number, softeningSq: number): void {
+    const {
+      nodeStart,
+      nodeEnd,
+      nodeChild,
+      nodeChildren,
+      nodeMoments: mo,
+      nodeBox: box,
+      nodeQuad: qu,
+      sorted,
+      local,
+      shared,
+      candidates,
+    } = this;
+    const gx0 = box[leaf * 4];
+    const gy0 = box[leaf * 4 + 1];
+    const gx1 = box[leaf * 4 + 2];
+    const gy1 = box[leaf * 4 + 3];
+    const gcx = (gx0 + gx1) / 2;
+    const gcy = (gy0 + gy1) / 2;
+    // The group's expansion re-centred on the leaf: exact for a polynomial, with
+    // δ = leaf centre − group centre: f' = f − Jδ + ½H[δ, δ], J' = J − Hδ, H' = H.
+    const sx = gcx - (box[group * 4] + box[group * 4 + 2]) / 2;
+    const sy = gcy - (box[group * 4 + 1] + box[group * 4 + 3]) / 2;
+    const fx = shared[0];
+    const fy = shared[1];
+    const jxx = shared[2];
+    const jxy = shared[3];
+    const jyy = shared[4];
+    const hxxx = shared[5];
+    const hxxy = shared[6];
+    const hxyy = shared[7];
+    const hyyy = shared[8];
+    local[0] = fx - (jxx * sx + jxy * sy) + 0.5 * (hxxx * sx * sx + 2 * hxxy * sx * sy + hxyy * sy * sy);
+    local[1] = fy - (jxy * sx + jyy * sy) + 0.5 * (hxxy * sx * sx + 2 * hxyy * sx * sy + hyyy * sy * sy);
+    local[2] = jxx - (hxxx * sx + hxxy * sy);
+    local[3] = jxy - (hxxy * sx + hxyy * sy);
+    local[4] = jyy - (hxyy * sx + hyyy * sy);
+    local[5] = hxxx;
+    local[6] = hxxy;
+    local[7] = hxyy;
+    local[8] = hyyy;
+    // The leaf's radius over θ_local, squared: nodes beyond it go into the expansion.
+    const expandSq = ((gx1 - gx0) ** 2 + (gy1 - gy0) ** 2) / 4 / (this.thetaLocal * this.thetaLocal);
+    let expanded = 0;
+    let { cells, points, stack } = this;
+    let cellLen = 0;
+    let pointLen = 0;
+    let top = 0;
+    const count = this.candidateCount;
+    if (count > stack.length) this.stack = stack = new Int32Array(count * 2);
+    // Last first, so they come off the stack in the group's walk order.
+    for (let c = count - 1; c >= 0; c--) stack[top++] = candidates[c];
+    while (top > 0) {
+      const k = stack[--top];
+      const cx = mo[k * 4 + 1];
+      const cy = mo[k * 4 + 2];
+      // Distance from the node's centre of mass to the leaf's box (0 inside it).
+      const ex = cx < gx0 ? gx0 - cx : cx > gx1 ? cx - gx1 : 0;
+      const ey = cy < gy0 ? gy0 - cy : cy > gy1 ? cy - gy1 : 0;
+      const c0 = nodeChild[k];
+      const far = ex * ex + ey * ey > mo[k * 4 + 3];
+      const dx = cx - gcx;
+      const dy = cy - gcy;
+      if (far && dx * dx + dy * dy > expandSq) {
+        this.expandInto(local, k, dx, dy, softeningSq);
+        expanded++;
+      } else if (far) {
+        if ((cellLen + 1) * 6 > cells.length) this.cells = cells = grow(cells);
+        const o = cellLen * 6;
+        cells[o] = cx;
+        cells[o + 1] = cy;
+        cells[o + 2] = mo[k * 4];
+        cells[o + 3] = qu[k * 3];
+        cells[o + 4] = qu[k * 3 + 1];
+        cells[o + 5] = qu[k * 3 + 2];
+        cellLen++;
+      } else if (c0 < 0) {
+        const b0 = nodeStart[k];
+        const b1 = nodeEnd[k];
+        while ((pointLen + b1 - b0) * 3 > points.length) this.points = points = grow(points);
+        // A plain copy: a subarray per opened leaf would allocate in the hot walk.
+        for (let o = pointLen * 3, q = b0 * 3; q < b1 * 3; o++, q++) points[o] = sorted[q];
+        pointLen += b1 - b0;
+      } else {
+        if (top + 4 > stack.length) this.stack = stack = growInt(stack);
+        // Pushed last-first so children are visited in Morton order (a fixed order).
+        for (let c = c0 + nodeChildren[k] - 1; c >= c0; c--) stack[top++] = c;
+      }
+    }
+    this.cellLen = cellLen;
+    this.pointLen = pointLen;
+    this.expanded = expanded;
+  }
+}
+
+function growInt(a: Int32Array): Int32Array<ArrayBuffer> {
+  const grown = new Int32Array(a.length * 2);
+  grown.set(a);
+  return grown;
+}
+
+function grow(a: Float64Array): Float64Array<ArrayBuffer> {
+  const grown = new Float64Array(a.length * 2);
+  grown.set(a);
+  return grown;
+}
+
+/**
+ * The exact softened sum for one body (the reference the tree is measured against):
+ * G·Σ_j m_j (r_j − r_i)/(|r_j − r_i|² + ε²)^{3/2}.
+ */
+export function directAcceleration(
+  i: number,
+  x: Float64Array,
+  y: Float64Array,
+  m: Float64Array,
+  n: number,
+  G: number,
+  softeningSq: number,
+): { ax: number; ay: number } {
+  const xi = x[i];
+  const yi = y[i];
+  let ax = 0;
+  let ay = 0;
+  for (let j = 0; j < n; j++) {
+    const dx = x[j] - xi;
+    const dy = y[j] - yi;
+    const inv = 1 / Math.sqrt(dx * dx + dy * dy + softeningSq);
+    const f = m[j] * inv * inv * inv;
+    ax += f * dx;
+    ay += f * dy;
+  }
+  return { ax: G * ax, ay: G * ay };
+}
