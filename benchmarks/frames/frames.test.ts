@@ -30,6 +30,7 @@ describe('frame figures', () => {
 
   const summary = (readbackShare: number, work: number[], longTasks = 0): MainThreadSummary => ({
     workPerFrame: work,
+    cpuPerFrame: work.map((w) => w / 2),
     longTasks,
     longTasksWithReadback: longTasks + 2,
     busyMs: 1000,

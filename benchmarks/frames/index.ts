@@ -189,6 +189,18 @@ function mainThreadFigures(
         : {}),
     },
     {
+      id: `${id}.main.cpuP95`,
+      label: `${label} main-thread CPU per frame p95 (thread time)`,
+      value: ms(
+        percentile(
+          [...summary.cpuPerFrame].sort((x, y) => x - y),
+          95,
+        ),
+      ),
+      unit: 'ms',
+      better: 'lower',
+    },
+    {
       id: `${id}.longTasks`,
       label: `${label} long tasks (> ${LONG_TASK_MS} ms, own work)`,
       value: summary.longTasks,

@@ -59,6 +59,13 @@ describe('main-thread work from a recorded trace', () => {
     expect(summarizeMainThread(recorded)!.workPerFrame).toEqual(work);
   });
 
+  it('sums own CPU (thread time, less the readback’s) per frame the same way', () => {
+    const cpu = summarizeMainThread(recorded)!.cpuPerFrame;
+    expect(cpu).toHaveLength(2);
+    expect(cpu[0]).toBeCloseTo(230.985 - 131.413, 3);
+    expect(cpu[1]).toBeCloseTo(159.935 - 89.119, 3);
+  });
+
   it('summarises long tasks with and without the readback, and the readback share', () => {
     const summary = summarizeMainThread(recorded)!;
     expect(summary.longTasksWithReadback).toBe(4);
@@ -78,6 +85,8 @@ describe('work per frame on made-up tasks', () => {
     end: start + duration,
     duration,
     readback,
+    cpu: duration / 2,
+    readbackCpu: 0,
   });
 
   it('gives a frame with no task zero work and ignores tasks outside whole frames', () => {
@@ -87,5 +96,12 @@ describe('work per frame on made-up tasks', () => {
 
   it('needs two frame starts for one frame', () => {
     expect(workPerFrame([task(0, 5)], [0])).toEqual([]);
+  });
+});
+
+describe('frame starts', () => {
+  it('keeps a frame start that no task contains', () => {
+    const tasks = [{ start: 0, end: 5, duration: 5, readback: 0, cpu: 5, readbackCpu: 0 }];
+    expect(frameTaskStarts(tasks, [2, 9])).toEqual([0, 9]);
   });
 });

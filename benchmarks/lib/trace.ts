@@ -20,6 +20,8 @@ export interface TraceEvent {
   tid: number;
   ts: number;
   dur?: number;
+  /** Thread (CPU) time of a complete event, µs: what the thread ran, not what it waited. */
+  tdur?: number;
   args?: Record<string, unknown>;
 }
 
@@ -76,10 +78,16 @@ export interface Task {
   duration: number;
   /** Of which waiting on the WebGL readback, ms. */
   readback: number;
+  /** CPU time of the thread in the task, ms (wall time less the time it waited for a core or for I/O). */
+  cpu: number;
+  /** Of which in the readback, ms. */
+  readbackCpu: number;
 }
 
 /** Own work of a task: its wall time less the readback wait inside it. */
 export const ownWork = (task: Task) => task.duration - task.readback;
+/** Own CPU time of a task, less the readback's. */
+export const ownCpu = (task: Task) => task.cpu - task.readbackCpu;
 
 const onThread = (e: TraceEvent, thread: ThreadRef) => e.pid === thread.pid && e.tid === thread.tid;
 
@@ -94,7 +102,14 @@ export function threadTasks(events: readonly TraceEvent[], thread: ThreadRef): T
     if (e.ts < lastEnd) continue; // nested in the previous outermost task
     const start = e.ts / 1000;
     const duration = (e.dur ?? 0) / 1000;
-    tasks.push({ start, end: start + duration, duration, readback: 0 });
+    tasks.push({
+      start,
+      end: start + duration,
+      duration,
+      readback: 0,
+      cpu: (e.tdur ?? 0) / 1000,
+      readbackCpu: 0,
+    });
     lastEnd = e.ts + (e.dur ?? 0);
   }
   const readbacks = events
@@ -105,7 +120,10 @@ export function threadTasks(events: readonly TraceEvent[], thread: ThreadRef): T
     const at = r.ts / 1000;
     while (k < tasks.length && tasks[k].end < at) k++;
     const task = tasks[k];
-    if (task && task.start <= at) task.readback += Math.min((r.dur ?? 0) / 1000, task.end - at);
+    if (task && task.start <= at) {
+      task.readback += Math.min((r.dur ?? 0) / 1000, task.end - at);
+      task.readbackCpu += Math.min((r.tdur ?? 0) / 1000, task.cpu);
+    }
   }
   return tasks;
 }
@@ -134,7 +152,11 @@ export function frameTaskStarts(tasks: readonly Task[], frameStarts: readonly nu
  * Own main-thread work in each frame: the tasks that start in [frame i, frame i + 1),
  * less their readback, summed. Only whole frames count (between two frame starts).
  */
-export function workPerFrame(tasks: readonly Task[], frameStarts: readonly number[]): number[] {
+export function workPerFrame(
+  tasks: readonly Task[],
+  frameStarts: readonly number[],
+  measure: (task: Task) => number = ownWork,
+): number[] {
   const work: number[] = [];
   let k = 0;
   for (let i = 0; i + 1 < frameStarts.length; i++) {
@@ -142,15 +164,17 @@ export function workPerFrame(tasks: readonly Task[], frameStarts: readonly numbe
     const to = frameStarts[i + 1];
     while (k < tasks.length && tasks[k].start < from) k++;
     let sum = 0;
-    for (let j = k; j < tasks.length && tasks[j].start < to; j++) sum += ownWork(tasks[j]);
+    for (let j = k; j < tasks.length && tasks[j].start < to; j++) sum += measure(tasks[j]);
     work.push(sum);
   }
   return work;
 }
 
 export interface MainThreadSummary {
-  /** Own work (ms) of each whole frame in the trace. */
+  /** Own work (ms, wall time) of each whole frame in the trace. */
   workPerFrame: number[];
+  /** Own CPU time (ms, thread time) of each whole frame: unlike wall time, not lengthened by other processes taking the cores. */
+  cpuPerFrame: number[];
   /** Tasks whose own work is over LONG_TASK_MS. */
   longTasks: number;
   /** Tasks over LONG_TASK_MS counting the readback wait in them (what the Long Tasks API would see here). */
@@ -178,8 +202,10 @@ export function summarizeMainThread(events: readonly TraceEvent[]): MainThreadSu
     if (ownWork(task) > LONG_TASK_MS) longTasks++;
     if (task.duration > LONG_TASK_MS) longTasksWithReadback++;
   }
+  const frames = frameTaskStarts(tasks, mainFrameStarts(events, thread));
   return {
-    workPerFrame: workPerFrame(tasks, frameTaskStarts(tasks, mainFrameStarts(events, thread))),
+    workPerFrame: workPerFrame(tasks, frames),
+    cpuPerFrame: workPerFrame(tasks, frames, ownCpu),
     longTasks,
     longTasksWithReadback,
     busyMs,
