@@ -75,6 +75,17 @@ export const part: BenchPart = {
                   { value: 2 * DISPLAY_INTERVAL_MS, label: '30 Hz' },
                 ],
               });
+              if (mainThread?.workPerFrame.length) {
+                const goal = budgets.frames?.mainThreadP95AtCpu4xMs;
+                ctx.chart?.({
+                  kind: 'histogram',
+                  id: `frames-${scene.slug}-cpu${rate}x-main`,
+                  title: `Main-thread work ${scene.path} at ${rate}× CPU (${mainThread.workPerFrame.length} frames)`,
+                  unit: 'ms',
+                  ...histogram(mainThread.workPerFrame, 0, 1, 24),
+                  markers: goal !== undefined ? [{ value: goal, label: `${goal} ms goal` }] : [],
+                });
+              }
             }
             await setCpuThrottling(cdp, 1);
           } finally {
