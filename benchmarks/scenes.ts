@@ -3,6 +3,11 @@
  * going, and the input repeated while frames or memory are recorded. A step whose
  * element is missing fails the page unless it is marked optional (games change; a
  * scene should still run their main loop).
+ *
+ * Loop steps look elements up by CSS class, not by role: Playwright resolves a role
+ * selector by computing roles and names across the page, in the page, on the main thread
+ * the frames part measures (an optional click polls for its whole timeout), and at 4× CPU
+ * that is tens of ms a lookup charged to the game.
  */
 import type { GameSlug } from '../src/routeTable.ts';
 
@@ -49,7 +54,7 @@ export const SCENES: Scene[] = [
       { hold: 'ArrowRight', ms: 150 },
       { waitMs: 300 },
       {
-        click: 'role=button[name=/^(next level|try again|play again|start mission)/i]',
+        click: 'button.lander-btn:text-matches("^(next level|try again|play again|start mission)", "i")',
         optional: true,
         timeoutMs: 100,
       },
@@ -66,11 +71,8 @@ export const SCENES: Scene[] = [
     loop: [
       { click: '.whac-cell[data-state="up"]', optional: true, timeoutMs: 300 },
       { waitMs: 200 },
-      {
-        click: 'role=button[name=/^(next round|see final score|play again|start round|start game)/i]',
-        optional: true,
-        timeoutMs: 100,
-      },
+      // Start game, Start round, Next round, See final score, Play again.
+      { click: 'button.whac-cta', optional: true, timeoutMs: 100 },
     ],
   },
   {
@@ -129,7 +131,7 @@ export const SCENES: Scene[] = [
       ),
     ],
     loop: [
-      { click: 'role=button[name="Roll"]', optional: true, timeoutMs: 100 },
+      { click: 'button.crit-roll', optional: true, timeoutMs: 100 },
       { click: '.crit-overlay', optional: true, timeoutMs: 100 },
       { waitMs: 200 },
     ],

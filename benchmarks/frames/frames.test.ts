@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { GAME_SLUGS } from '../../src/routeTable.ts';
 import { isViolation, loadBudgets } from '../lib/budgets.ts';
+import type { MainThreadSummary } from '../lib/trace.ts';
 import { frameFigures } from './index.ts';
 
 /** rAF timestamps every `interval` ms, `count` frames. */
@@ -17,10 +19,59 @@ describe('frame figures', () => {
     expect(isViolation(smooth.find((f) => f.id === 'frames.lunar-lander.cpu4x.p95')!)).toBe(false);
   });
 
-  it('has no goal unthrottled, nor for pages without one', () => {
+  it('has no goal unthrottled; every game page has the 4× interval goal (issue 14)', () => {
     const unthrottled = frameFigures('gravity', '/gravity', 1, steady(50, 60), budgets);
     expect(unthrottled.some((f) => f.goal)).toBe(false);
-    const synth = frameFigures('synth', '/synth', 4, steady(50, 60), budgets);
-    expect(synth.some((f) => f.goal)).toBe(false);
+    for (const slug of GAME_SLUGS) {
+      const figures = frameFigures(slug, `/${slug}`, 4, steady(50, 60), budgets);
+      expect(figures.find((f) => f.id === `frames.${slug}.cpu4x.p95`)?.goal?.value).toBe(16.7);
+    }
+  });
+
+  const summary = (readbackShare: number, work: number[], longTasks = 0): MainThreadSummary => ({
+    workPerFrame: work,
+    cpuPerFrame: work.map((w) => w / 2),
+    longTasks,
+    longTasksWithReadback: longTasks + 2,
+    busyMs: 1000,
+    readbackMs: 1000 * readbackShare,
+    readbackShare,
+  });
+
+  it('reports main-thread work per frame against the 8 ms goal and long tasks against 0, at 4× CPU', () => {
+    const work = Array.from({ length: 100 }, (_, i) => (i < 94 ? 3 : 12));
+    const figures = frameFigures(
+      'race',
+      '/race?seed=1',
+      4,
+      steady(1000 / 60, 120),
+      budgets,
+      summary(0.1, work, 1),
+    );
+    const p95 = figures.find((f) => f.id === 'frames.race.cpu4x.main.p95')!;
+    expect(p95.value).toBe(12);
+    expect(p95.goal?.value).toBe(8);
+    expect(isViolation(p95)).toBe(true);
+    const long = figures.find((f) => f.id === 'frames.race.cpu4x.longTasks')!;
+    expect(long.value).toBe(1);
+    expect(long.unit).toContain('3 counting the readback');
+    expect(isViolation(long)).toBe(true);
+    expect(figures.find((f) => f.id === 'frames.race.cpu4x.readbackShare')?.value).toBe(10);
+  });
+
+  it('reports a renderer-bound frame interval without its goal, and says why in the label', () => {
+    const bound = frameFigures('gravity', '/gravity', 4, steady(50, 60), budgets, summary(0.7, [2, 3]));
+    const p95 = bound.find((f) => f.id === 'frames.gravity.cpu4x.p95')!;
+    expect(p95.value).toBe(50);
+    expect(p95.goal).toBeUndefined();
+    expect(p95.label).toContain('renderer-bound: readback 70 %');
+    expect(isViolation(bound.find((f) => f.id === 'frames.gravity.cpu4x.main.p95')!)).toBe(false);
+    const notBound = frameFigures('gravity', '/gravity', 4, steady(50, 60), budgets, summary(0.2, [2, 3]));
+    expect(isViolation(notBound.find((f) => f.id === 'frames.gravity.cpu4x.p95')!)).toBe(true);
+  });
+
+  it('puts no main-thread goals on unthrottled runs', () => {
+    const figures = frameFigures('race', '/race', 1, steady(1000 / 60, 60), budgets, summary(0, [20], 3));
+    expect(figures.some((f) => f.goal)).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 /** Driving a game page in Chromium: scene steps, rAF timestamps, CPU throttling and JS heap readings over CDP. */
 import type { CDPSession, Page } from 'playwright-core';
 import type { SceneStep } from '../scenes.ts';
+import { TRACE_CATEGORIES, type TraceEvent } from './trace.ts';
 
 export async function runStep(page: Page, step: SceneStep): Promise<void> {
   if ('click' in step) {
@@ -89,6 +90,26 @@ export async function startFrameRecording(page: Page): Promise<void> {
 
 export async function stopFrameRecording(page: Page): Promise<number[]> {
   return (await page.evaluate(STOP_FRAMES_SCRIPT)) as number[];
+}
+
+/** A trace being recorded over CDP (Tracing.start); stop() ends it and returns its events. */
+export async function startTrace(cdp: CDPSession): Promise<{ stop(): Promise<TraceEvent[]> }> {
+  const events: TraceEvent[] = [];
+  const collect = (event: { value: unknown[] }) => events.push(...(event.value as TraceEvent[]));
+  cdp.on('Tracing.dataCollected', collect);
+  await cdp.send('Tracing.start', {
+    transferMode: 'ReportEvents',
+    traceConfig: { recordMode: 'recordAsMuchAsPossible', includedCategories: TRACE_CATEGORIES },
+  });
+  return {
+    async stop() {
+      const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+      await cdp.send('Tracing.end');
+      await complete;
+      cdp.off('Tracing.dataCollected', collect);
+      return events;
+    },
+  };
 }
 
 export async function setCpuThrottling(cdp: CDPSession, rate: number): Promise<void> {

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ScoreEntry } from '../../api/types.ts';
 import { resetSessionForTests, useSessionStore } from '../session/sessionStore.ts';
 import { installFakeFetch } from '../ui/fakeFetch.testutil.ts';
-import { Leaderboard } from './Leaderboard.tsx';
+import { formatScore, Leaderboard } from './Leaderboard.tsx';
 
 function entry(rank: number, score: number, extra: Partial<ScoreEntry> = {}): ScoreEntry {
   return {
@@ -218,5 +218,13 @@ describe('Leaderboard', () => {
     await screen.findByText(/You placed/);
     rerender(<Leaderboard gameId="whac-a-moji" submission={{ score: 7 }} />);
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Your name' })).toBeTruthy());
+  });
+});
+
+describe('formatScore', () => {
+  it('groups thousands in points and shows times in seconds with two decimals', () => {
+    expect(formatScore(1234567, null)).toBe('1,234,567');
+    expect(formatScore(-42, null)).toBe('-42');
+    expect(formatScore(12.3456, { score_type: 'time' } as never)).toBe('12.35 s');
   });
 });

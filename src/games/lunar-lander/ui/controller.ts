@@ -16,8 +16,8 @@ import { LanderAudio } from './audio.ts';
 import type { LanderStore, Telemetry } from './store.ts';
 
 export const GAME_ID = 'lunar-lander';
-/** HUD readouts refresh every this many ticks (15 Hz), never per frame. */
-const HUD_EVERY_TICKS = 4;
+/** HUD readouts refresh every this many ticks (10 Hz: React renders the HUD at most 10 times a second). */
+const HUD_EVERY_TICKS = 6;
 const TICKET_TIMEOUT_MS = 5000;
 
 /** Keyboard: arrows or WASD; Space also fires the main engine. */

@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import {
+  frameTaskStarts,
+  mainFrameStarts,
+  pageMainThread,
+  summarizeMainThread,
+  type TraceEvent,
+  threadTasks,
+  workPerFrame,
+} from './trace.ts';
+
+/**
+ * 1.3 s of a real trace: /gravity?preset=proto-disk at 4× CPU in headless Chromium
+ * (software compositing), cut down to the events the parser reads, all threads of the
+ * renderer kept (its compositor thread runs tasks too, which must not count).
+ */
+const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'trace-gravity-4x.json');
+const recorded = JSON.parse(fs.readFileSync(FIXTURE, 'utf8')) as TraceEvent[];
+
+const MAIN = { pid: 17040, tid: 17040 };
+
+describe('main-thread work from a recorded trace', () => {
+  it('finds the page’s renderer main thread', () => {
+    expect(pageMainThread(recorded)).toEqual(MAIN);
+  });
+
+  it('falls back to the thread that begins frames when thread names are missing', () => {
+    const unnamed = recorded.filter((e) => !(e.ph === 'M' && e.name === 'thread_name'));
+    expect(pageMainThread(unnamed)).toEqual(MAIN);
+  });
+
+  it('counts each top-level task once (RunTask wraps ThreadControllerImpl::RunTask), main thread only', () => {
+    const tasks = threadTasks(recorded, MAIN);
+    expect(tasks).toHaveLength(52);
+    expect(tasks.reduce((sum, t) => sum + t.duration, 0)).toBeCloseTo(1285.358, 3);
+  });
+
+  it('puts the WebGL readback inside the task that waited for it', () => {
+    const tasks = threadTasks(recorded, MAIN);
+    expect(tasks.reduce((sum, t) => sum + t.readback, 0)).toBeCloseTo(808.274, 3);
+    const longest = tasks.reduce((a, b) => (b.duration > a.duration ? b : a));
+    expect(longest.duration).toBeCloseTo(437.811, 3);
+    expect(longest.readback).toBeCloseTo(335.755, 3);
+  });
+
+  it('sums own work (less readback) per frame, from the task that began each frame to the next', () => {
+    const tasks = threadTasks(recorded, MAIN);
+    const starts = mainFrameStarts(recorded, MAIN);
+    expect(starts).toEqual([821051.496, 821646.681, 822067.112]);
+    const frames = frameTaskStarts(tasks, starts);
+    expect(frames).toEqual([821049.823, 821646.652, 822067.085]);
+    const work = workPerFrame(tasks, frames);
+    expect(work).toHaveLength(2);
+    expect(work[0]).toBeCloseTo(591.298 - 335.755, 3);
+    expect(work[1]).toBeCloseTo(416.71 - 251.379, 3);
+    expect(summarizeMainThread(recorded)!.workPerFrame).toEqual(work);
+  });
+
+  it('sums own CPU (thread time, less the readback’s) per frame the same way', () => {
+    const cpu = summarizeMainThread(recorded)!.cpuPerFrame;
+    expect(cpu).toHaveLength(2);
+    expect(cpu[0]).toBeCloseTo(230.985 - 131.413, 3);
+    expect(cpu[1]).toBeCloseTo(159.935 - 89.119, 3);
+  });
+
+  it('summarises long tasks with and without the readback, and the readback share', () => {
+    const summary = summarizeMainThread(recorded)!;
+    expect(summary.longTasksWithReadback).toBe(4);
+    // 266.3 ms of which 221.1 ms readback is 45.2 ms of own work: not long.
+    expect(summary.longTasks).toBe(3);
+    expect(summary.readbackShare).toBeCloseTo(808.274 / 1285.358, 5);
+  });
+
+  it('answers null when the page’s process is not in the trace', () => {
+    expect(summarizeMainThread(recorded.filter((e) => e.name !== 'TracingStartedInBrowser'))).toBeNull();
+  });
+});
+
+describe('work per frame on made-up tasks', () => {
+  const task = (start: number, duration: number, readback = 0) => ({
+    start,
+    end: start + duration,
+    duration,
+    readback,
+    cpu: duration / 2,
+    readbackCpu: 0,
+  });
+
+  it('gives a frame with no task zero work and ignores tasks outside whole frames', () => {
+    const tasks = [task(-5, 3), task(1, 4, 1), task(10, 2), task(40, 9)];
+    expect(workPerFrame(tasks, [0, 16, 33])).toEqual([5, 0]);
+  });
+
+  it('needs two frame starts for one frame', () => {
+    expect(workPerFrame([task(0, 5)], [0])).toEqual([]);
+  });
+});
+
+describe('frame starts', () => {
+  it('keeps a frame start that no task contains', () => {
+    const tasks = [{ start: 0, end: 5, duration: 5, readback: 0, cpu: 5, readbackCpu: 0 }];
+    expect(frameTaskStarts(tasks, [2, 9])).toEqual([0, 9]);
+  });
+});

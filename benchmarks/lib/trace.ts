@@ -1,0 +1,215 @@
+/**
+ * Main-thread work per frame from a Chromium trace (CDP Tracing, JSON events): what the
+ * page's renderer main thread does in each frame, without the WebGL readback that only
+ * software compositing pays.
+ *
+ * Headless Chromium here composites in software (--disable-gpu-compositing): to show a
+ * WebGL canvas it reads the canvas back from the GPU process at every commit
+ * (`GLES2::ReadPixels` inside the main thread's `Commit`), and that read waits until the
+ * GPU process (SwiftShader, on the CPU) has drawn everything the page submitted. A device
+ * that composites on its GPU hands the canvas over without reading it back, so this wait
+ * is not work a player's main thread does. It is measured and reported beside the work.
+ */
+
+/** One trace event as Chromium writes it (times in µs). */
+export interface TraceEvent {
+  name: string;
+  cat?: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  /** Thread (CPU) time of a complete event, µs: what the thread ran, not what it waited. */
+  tdur?: number;
+  args?: Record<string, unknown>;
+}
+
+/** The trace categories these functions need (ask for few: tracing itself costs main-thread time). */
+export const TRACE_CATEGORIES = [
+  '__metadata',
+  'toplevel',
+  'gpu',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+];
+
+/** Top-level task of a thread's message loop (newer Chromium nests the second inside the first). */
+const TASK_NAMES = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
+/** The software-compositing readback of a WebGL canvas (it includes the wait for the GPU process). */
+export const READBACK_EVENT = 'GLES2::ReadPixels';
+/** A task longer than this blocks input noticeably (the Long Tasks API's threshold). */
+export const LONG_TASK_MS = 50;
+
+export interface ThreadRef {
+  pid: number;
+  tid: number;
+}
+
+/**
+ * The renderer main thread of the page's main frame: its process from
+ * `TracingStartedInBrowser` (the outermost main frame), its thread by name.
+ */
+export function pageMainThread(events: readonly TraceEvent[]): ThreadRef | null {
+  let pid: number | null = null;
+  for (const e of events) {
+    if (e.name !== 'TracingStartedInBrowser') continue;
+    const frames = (
+      e.args?.data as { frames?: { processId?: number; isOutermostMainFrame?: boolean; parent?: string }[] }
+    )?.frames;
+    const main = frames?.find((f) => f.isOutermostMainFrame ?? !f.parent);
+    if (main?.processId !== undefined) pid = main.processId;
+  }
+  if (pid === null) return null;
+  for (const e of events) {
+    if (e.ph === 'M' && e.name === 'thread_name' && e.pid === pid && e.args?.name === 'CrRendererMain')
+      return { pid, tid: e.tid };
+  }
+  // Thread names are metadata a trace may lack: the main thread is the one that begins frames.
+  const framer = events.find((e) => e.pid === pid && e.name === 'BeginMainThreadFrame');
+  return framer ? { pid, tid: framer.tid } : null;
+}
+
+export interface Task {
+  /** ms, trace clock. */
+  start: number;
+  end: number;
+  /** Wall time of the task, ms. */
+  duration: number;
+  /** Of which waiting on the WebGL readback, ms. */
+  readback: number;
+  /** CPU time of the thread in the task, ms (wall time less the time it waited for a core or for I/O). */
+  cpu: number;
+  /** Of which in the readback, ms. */
+  readbackCpu: number;
+}
+
+/** Own work of a task: its wall time less the readback wait inside it. */
+export const ownWork = (task: Task) => task.duration - task.readback;
+/** Own CPU time of a task, less the readback's. */
+export const ownCpu = (task: Task) => task.cpu - task.readbackCpu;
+
+const onThread = (e: TraceEvent, thread: ThreadRef) => e.pid === thread.pid && e.tid === thread.tid;
+
+/** The thread's outermost tasks in time order, each with the readback time nested in it. */
+export function threadTasks(events: readonly TraceEvent[], thread: ThreadRef): Task[] {
+  const candidates = events
+    .filter((e) => e.ph === 'X' && TASK_NAMES.has(e.name) && onThread(e, thread) && e.dur !== undefined)
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const tasks: Task[] = [];
+  let lastEnd = Number.NEGATIVE_INFINITY;
+  for (const e of candidates) {
+    if (e.ts < lastEnd) continue; // nested in the previous outermost task
+    const start = e.ts / 1000;
+    const duration = (e.dur ?? 0) / 1000;
+    tasks.push({
+      start,
+      end: start + duration,
+      duration,
+      readback: 0,
+      cpu: (e.tdur ?? 0) / 1000,
+      readbackCpu: 0,
+    });
+    lastEnd = e.ts + (e.dur ?? 0);
+  }
+  const readbacks = events
+    .filter((e) => e.ph === 'X' && e.name === READBACK_EVENT && onThread(e, thread) && e.dur !== undefined)
+    .sort((a, b) => a.ts - b.ts);
+  let k = 0;
+  for (const r of readbacks) {
+    const at = r.ts / 1000;
+    while (k < tasks.length && tasks[k].end < at) k++;
+    const task = tasks[k];
+    if (task && task.start <= at) {
+      task.readback += Math.min((r.dur ?? 0) / 1000, task.end - at);
+      task.readbackCpu += Math.min((r.tdur ?? 0) / 1000, task.cpu);
+    }
+  }
+  return tasks;
+}
+
+/** Where the main thread began each frame (`BeginMainThreadFrame`), ms, ascending. */
+export function mainFrameStarts(events: readonly TraceEvent[], thread: ThreadRef): number[] {
+  return events
+    .filter((e) => e.name === 'BeginMainThreadFrame' && onThread(e, thread))
+    .map((e) => e.ts / 1000)
+    .sort((a, b) => a - b);
+}
+
+/**
+ * Where each frame's work begins: the start of the task in which the frame began (its
+ * `BeginMainThreadFrame` falls a little after the start of the task that runs it).
+ */
+export function frameTaskStarts(tasks: readonly Task[], frameStarts: readonly number[]): number[] {
+  let k = 0;
+  return frameStarts.map((at) => {
+    while (k < tasks.length && tasks[k].end < at) k++;
+    return k < tasks.length && tasks[k].start <= at ? tasks[k].start : at;
+  });
+}
+
+/**
+ * Own main-thread work in each frame: the tasks that start in [frame i, frame i + 1),
+ * less their readback, summed. Only whole frames count (between two frame starts).
+ */
+export function workPerFrame(
+  tasks: readonly Task[],
+  frameStarts: readonly number[],
+  measure: (task: Task) => number = ownWork,
+): number[] {
+  const work: number[] = [];
+  let k = 0;
+  for (let i = 0; i + 1 < frameStarts.length; i++) {
+    const from = frameStarts[i];
+    const to = frameStarts[i + 1];
+    while (k < tasks.length && tasks[k].start < from) k++;
+    let sum = 0;
+    for (let j = k; j < tasks.length && tasks[j].start < to; j++) sum += measure(tasks[j]);
+    work.push(sum);
+  }
+  return work;
+}
+
+export interface MainThreadSummary {
+  /** Own work (ms, wall time) of each whole frame in the trace. */
+  workPerFrame: number[];
+  /** Own CPU time (ms, thread time) of each whole frame: unlike wall time, not lengthened by other processes taking the cores. */
+  cpuPerFrame: number[];
+  /** Tasks whose own work is over LONG_TASK_MS. */
+  longTasks: number;
+  /** Tasks over LONG_TASK_MS counting the readback wait in them (what the Long Tasks API would see here). */
+  longTasksWithReadback: number;
+  /** Wall time of all tasks, ms. */
+  busyMs: number;
+  /** Of which the readback wait, ms. */
+  readbackMs: number;
+  /** readbackMs / busyMs (0 when idle). */
+  readbackShare: number;
+}
+
+/** Everything the frames part reports from one trace of a page; null when the page's main thread is not in it. */
+export function summarizeMainThread(events: readonly TraceEvent[]): MainThreadSummary | null {
+  const thread = pageMainThread(events);
+  if (!thread) return null;
+  const tasks = threadTasks(events, thread);
+  let busyMs = 0;
+  let readbackMs = 0;
+  let longTasks = 0;
+  let longTasksWithReadback = 0;
+  for (const task of tasks) {
+    busyMs += task.duration;
+    readbackMs += task.readback;
+    if (ownWork(task) > LONG_TASK_MS) longTasks++;
+    if (task.duration > LONG_TASK_MS) longTasksWithReadback++;
+  }
+  const frames = frameTaskStarts(tasks, mainFrameStarts(events, thread));
+  return {
+    workPerFrame: workPerFrame(tasks, frames),
+    cpuPerFrame: workPerFrame(tasks, frames, ownCpu),
+    longTasks,
+    longTasksWithReadback,
+    busyMs,
+    readbackMs,
+    readbackShare: busyMs > 0 ? readbackMs / busyMs : 0,
+  };
+}
