@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router-dom';
-import { trackPageView } from '../lib/analytics.ts';
+import { trackPageView } from '../lib/pageViews.ts';
 import { SITE_NAME } from './meta.ts';
 import { applyPageMeta } from './metaDocument.ts';
 
