@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Outlet, useLocation, useNavigation } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { trackPageView } from '../lib/pageViews.ts';
 import { metaForPath } from './meta.ts';
 import { applyPageMeta } from './metaDocument.ts';
+import { usePageLoading } from './pageLoading.ts';
 
 // The service worker, the score outbox and their notices start after first paint anyway
 // (PwaStatus): their code loads once the page has loaded, not with it.
@@ -15,7 +16,7 @@ const PwaStatus = lazy(() => import('./pwa/PwaStatus.tsx').then((m) => ({ defaul
  */
 export function AppLayout() {
   const { pathname } = useLocation();
-  const navigation = useNavigation();
+  const pageLoading = usePageLoading();
   const loaded = usePageLoaded();
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -25,8 +26,11 @@ export function AppLayout() {
   }, [pathname]);
   return (
     <>
-      {navigation.state === 'loading' && <div className="route-progress" aria-hidden="true" />}
-      <Outlet />
+      {pageLoading && <div className="route-progress" aria-hidden="true" />}
+      {/* A first visit to a lazy page shows the spinner; later navigations keep the page before. */}
+      <Suspense fallback={<RouteLoading />}>
+        <Outlet />
+      </Suspense>
       {loaded && (
         <Suspense fallback={null}>
           <PwaStatus />
