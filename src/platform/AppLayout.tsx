@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { trackPageView } from '../lib/pageViews.ts';
+import { trackPageView } from './pageViews.ts';
 import { metaForPath } from './meta.ts';
 import { applyPageMeta } from './metaDocument.ts';
 import { usePageLoading } from './pageLoading.ts';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { trackPageView } from '../lib/pageViews.ts';
+import { trackPageView } from './pageViews.ts';
 import { SITE_NAME } from './meta.ts';
 import { applyPageMeta } from './metaDocument.ts';
 

@@ -20,7 +20,7 @@ export function trackPageView(path: string, title: string): void {
   queued.push([path, title]);
   if (loading) return;
   loading = true;
-  void import('./analytics.ts').then((analytics) => {
+  void import('../lib/analytics.ts').then((analytics) => {
     analytics.startAnalytics(analytics.analyticsConfigFrom(import.meta.env));
     track = analytics.trackPageView;
     for (const [queuedPath, queuedTitle] of queued.splice(0))
