@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { trackPageView } from './pageViews.ts';
 import { metaForPath } from './meta.ts';
 import { applyPageMeta } from './metaDocument.ts';
 import { usePageLoading } from './pageLoading.ts';
+import { trackPageView } from './pageViews.ts';
 
 // The service worker, the score outbox and their notices start after first paint anyway
 // (PwaStatus): their code loads once the page has loaded, not with it.

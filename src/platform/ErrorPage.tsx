@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { trackPageView } from './pageViews.ts';
 import { SITE_NAME } from './meta.ts';
 import { applyPageMeta } from './metaDocument.ts';
+import { trackPageView } from './pageViews.ts';
 
 const TITLE = 'Unexpected Application Error!';
 
