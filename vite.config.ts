@@ -29,6 +29,9 @@ export default defineConfig({
     outDir: 'dist',
     target: 'es2022',
     sourcemap: true,
+    // Every browser the site supports preloads modules itself (<link rel="modulepreload">):
+    // the polyfill would only add bytes to the home page's entry.
+    modulePreload: { polyfill: false },
     chunkSizeWarningLimit: 1200,
   },
   server: {

@@ -43,6 +43,16 @@ export type BenchChart =
       series: string[];
       /** A horizontal budget line per bar, when it has one. */
       limits?: (number | null)[];
+    }
+  | {
+      kind: 'treemap';
+      id: string;
+      title: string;
+      unit: string;
+      /** Areas, largest first; coloured by group (e.g. npm package). */
+      items: { label: string; group: string; value: number }[];
+      /** The report lists this many of the largest items in a table under the picture. */
+      tableRows?: number;
     };
 
 export interface BenchContext {

@@ -9,7 +9,8 @@ import { GAME_SLUGS } from '../../src/routeTable.ts';
 import { detectLibraries, isViolation, loadBudgets, type RouteSizes, routeFigures } from '../lib/budgets.ts';
 import { bytesByPackage, resolveRouteFiles, routesInManifest } from '../lib/manifest.ts';
 import { ensureBuild } from '../lib/site.ts';
-import type { BenchFigure, BenchPart } from '../types.ts';
+import { moduleCosts } from '../lib/treemap.ts';
+import type { BenchContext, BenchFigure, BenchPart } from '../types.ts';
 
 interface Compressed {
   raw: number;
@@ -53,6 +54,47 @@ function sum(sizes: Compressed[]): Compressed {
   );
 }
 
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+
+/**
+ * Where the home page's JS comes from: a treemap of every source module in the chunks home
+ * loads before it paints (entry + static imports), by estimated gzip bytes, from the build's
+ * source maps, with our own code's total as a figure.
+ */
+function homeTreemap(ctx: BenchContext, outDir: string, js: readonly string[], gzipTotal: number) {
+  const chunks = [];
+  for (const file of js) {
+    const mapFile = path.join(outDir, `${file}.map`);
+    const code = fs.readFileSync(path.join(outDir, file), 'utf8');
+    // The bundler's own runtime chunk has no sources: it is charged to the bundler.
+    const map = fs.existsSync(mapFile)
+      ? JSON.parse(fs.readFileSync(mapFile, 'utf8'))
+      : {
+          version: 3,
+          sources: [`(bundler runtime) ${path.basename(file)}`],
+          names: [],
+          mappings: code.split('\n').fill('AAAA').join(';'),
+        };
+    chunks.push({ code, map, gzip: sizeOf(outDir, file).gzip });
+  }
+  const costs = moduleCosts(chunks, ROOT);
+  ctx.chart?.({
+    kind: 'treemap',
+    id: 'bundle-home-treemap',
+    title: `Home's critical-path JS by source module (estimated gzip KB of ${(gzipTotal / 1000).toFixed(1)} KB)`,
+    unit: 'KB',
+    items: costs.map((c) => ({ label: c.name, group: c.group, value: c.gzip / 1000 })),
+    tableRows: 25,
+  });
+  const byGroup = new Map<string, number>();
+  for (const c of costs) byGroup.set(c.group, (byGroup.get(c.group) ?? 0) + c.gzip);
+  const summary = [...byGroup.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .map(([group, gzip]) => `${group} ${(gzip / 1000).toFixed(1)} KB`);
+  ctx.note?.(`home's critical-path JS by package (estimated gzip): ${summary.join(', ')}`);
+  return byGroup.get('(ours)') ?? 0;
+}
+
 export const part: BenchPart = {
   name: 'bundle',
   description:
@@ -79,6 +121,7 @@ export const part: BenchPart = {
         css: sum(files.css.map((file) => sizeOf(build.outDir, file))),
         libraries: detectLibraries(moduleIds, [...sources, ...workerSources]),
       };
+      if (route.kind === 'home') homeTreemap(ctx, build.outDir, files.js, sizes.js.gzip);
       const routeFigureList = routeFigures(sizes, budgets);
       figures.push(...routeFigureList);
       if (routeFigureList.some(isViolation)) {

@@ -92,6 +92,18 @@ export function renderMarkdown(
     for (const chart of part.charts) {
       const file = chartFiles.get(chart.id);
       if (file) lines.push('', `![${chart.title.replace(/[[\]]/g, '')}](${encodeURI(file)})`);
+      if (chart.kind === 'treemap' && chart.tableRows) {
+        const total = chart.items.reduce((a, i) => a + i.value, 0) || 1;
+        lines.push(
+          '',
+          `| Module | Package | ${escapeCell(chart.unit)} | Share |`,
+          '| --- | --- | ---: | ---: |',
+        );
+        for (const item of chart.items.slice(0, chart.tableRows))
+          lines.push(
+            `| ${escapeCell(item.label)} | ${escapeCell(item.group)} | ${item.value.toFixed(2)} | ${((item.value / total) * 100).toFixed(1)} % |`,
+          );
+      }
     }
   }
   if (changes) {

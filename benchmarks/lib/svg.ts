@@ -1,9 +1,11 @@
 /** Small hand-written SVG charts for the Markdown report: frame-time histograms and per-route sizes. */
 import type { BenchChart } from '../types.ts';
 import { formatNumber } from './table.ts';
+import { squarify } from './treemap.ts';
 
 type Histogram = Extract<BenchChart, { kind: 'histogram' }>;
 type Bars = Extract<BenchChart, { kind: 'bars' }>;
+type Treemap = Extract<BenchChart, { kind: 'treemap' }>;
 
 const SERIES_COLOURS = ['#4e79a7', '#f28e2b', '#59a14f', '#e15759'];
 const FONT = 'font-family="system-ui, sans-serif" font-size="11"';
@@ -16,7 +18,9 @@ export function escapeXml(text: string): string {
 }
 
 export function renderChart(chart: BenchChart): string {
-  return chart.kind === 'histogram' ? histogramSvg(chart) : barsSvg(chart);
+  if (chart.kind === 'histogram') return histogramSvg(chart);
+  if (chart.kind === 'treemap') return treemapSvg(chart);
+  return barsSvg(chart);
 }
 
 export function histogramSvg(chart: Histogram): string {
@@ -120,6 +124,73 @@ export function barsSvg(chart: Bars): string {
         `<line x1="${lx}" y1="${y + 1}" x2="${lx}" y2="${y + rowH - 1}" stroke="#c00" stroke-width="2"><title>budget ${formatNumber(limit)} ${escapeXml(chart.unit)}</title></line>`,
       );
     }
+  });
+  parts.push('</svg>');
+  return parts.join('\n');
+}
+
+const GROUP_COLOURS = [
+  '#4e79a7',
+  '#f28e2b',
+  '#59a14f',
+  '#e15759',
+  '#76b7b2',
+  '#edc948',
+  '#b07aa1',
+  '#ff9da7',
+  '#9c755f',
+  '#bab0ac',
+];
+
+/** Squarified treemap: one rectangle per item, area by value, colour by group, with a legend. */
+export function treemapSvg(chart: Treemap): string {
+  const width = 960;
+  const top = 24;
+  const mapH = 480;
+  const groups = [...new Set(chart.items.map((i) => i.group))];
+  const groupTotals = groups.map((g) =>
+    chart.items.filter((i) => i.group === g).reduce((a, i) => a + i.value, 0),
+  );
+  const legendRows = Math.ceil(groups.length / 4);
+  const height = top + mapH + 8 + legendRows * 18 + 6;
+  const colour = (group: string) => GROUP_COLOURS[groups.indexOf(group) % GROUP_COLOURS.length];
+  const items = [...chart.items].filter((i) => i.value > 0).sort((a, b) => b.value - a.value);
+  const rects = squarify(
+    items.map((i) => i.value),
+    { x: 0, y: top, w: width, h: mapH },
+  );
+  const parts: string[] = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" ${FONT}>`,
+    `<title>${escapeXml(chart.title)}</title>`,
+    `<rect width="${width}" height="${height}" fill="#fff"/>`,
+    `<text x="4" y="15" font-weight="bold">${escapeXml(chart.title)}</text>`,
+  ];
+  items.forEach((item, i) => {
+    const r = rects[i];
+    const text = `${item.label}: ${formatNumber(item.value)} ${chart.unit}`;
+    parts.push(
+      `<rect x="${r.x.toFixed(1)}" y="${r.y.toFixed(1)}" width="${r.w.toFixed(1)}" height="${r.h.toFixed(1)}" fill="${colour(item.group)}" stroke="#fff" stroke-width="1"><title>${escapeXml(text)}</title></rect>`,
+    );
+    // A label when it fits: the file name, then the size.
+    if (r.w > 48 && r.h > 14) {
+      const short = item.label.split('/').pop() ?? item.label;
+      const fit = Math.floor((r.w - 6) / 6);
+      parts.push(
+        `<text x="${(r.x + 3).toFixed(1)}" y="${(r.y + 12).toFixed(1)}" fill="#fff">${escapeXml(short.length > fit ? `${short.slice(0, Math.max(fit - 1, 1))}…` : short)}</text>`,
+      );
+      if (r.h > 28)
+        parts.push(
+          `<text x="${(r.x + 3).toFixed(1)}" y="${(r.y + 25).toFixed(1)}" fill="#fff">${formatNumber(item.value)} ${escapeXml(chart.unit)}</text>`,
+        );
+    }
+  });
+  groups.forEach((group, i) => {
+    const lx = 4 + (i % 4) * 238;
+    const ly = top + mapH + 8 + Math.floor(i / 4) * 18;
+    parts.push(
+      `<rect x="${lx}" y="${ly}" width="10" height="10" fill="${colour(group)}"/>`,
+      `<text x="${lx + 14}" y="${ly + 9}">${escapeXml(group)} ${formatNumber(groupTotals[i])} ${escapeXml(chart.unit)}</text>`,
+    );
   });
   parts.push('</svg>');
   return parts.join('\n');

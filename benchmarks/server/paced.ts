@@ -32,6 +32,8 @@ export interface PacedResult {
   completed: number;
   /** Connection errors and answers that were not 2xx. */
   errors: number;
+  /** Of those, requests with no answer 10 s after the last was due (the server fell behind). */
+  unanswered: number;
   /** Latency in ms from when each request was due to its complete answer. */
   p50: number;
   p99: number;
@@ -161,6 +163,7 @@ export async function pacedLoad(options: PacedOptions): Promise<PacedResult> {
     offered,
     completed: latencies.length,
     errors: non2xx + (offered - latencies.length),
+    unanswered: offered - latencies.length,
     p50: round(percentile(sorted, 50)),
     p99: round(percentile(sorted, 99)),
     max: round(sorted[sorted.length - 1] ?? Number.NaN),

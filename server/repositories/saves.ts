@@ -25,27 +25,24 @@ export type SaveLookup = { id: string; appId?: string } | { appId: string; key: 
 
 /** Saved items, always scoped to one user. Every write changes etag and version. */
 export class SavesRepository {
-  private readonly listSql: { all: string; app: string; countAll: string; countApp: string };
+  private readonly listSql: { all: string; app: string };
 
   constructor(private readonly database: Db) {
-    // The page's items as one JSON array text, built by the database in list order (see list()).
+    // The page's items as one JSON array text, built by the database in list order, and the
+    // total, in one statement: one round trip to PostgreSQL, one statement on SQLite (see list()).
     const page = (where: string) => {
       const rows = `select id, key, version, etag, app_id, updated_at from saves where ${where} order by updated_at desc, id desc limit ? offset ?`;
+      const total = `(select count(*) from saves where ${where})`;
       const item = (build: string) =>
         `${build}('id', id, 'key', key, 'version', version, 'etag', etag, 'appId', app_id, 'updatedAt', updated_at)`;
       return hotSql(
         database.dialect,
         database.dialect === 'sqlite'
-          ? `select json_group_array(${item('json_object')} order by updated_at desc, id desc), count(*) from (${rows})`
-          : `select coalesce(json_agg(${item('json_build_object')} order by updated_at desc, id desc), '[]')::text, count(*) from (${rows}) as page`,
+          ? `select json_group_array(${item('json_object')} order by updated_at desc, id desc), ${total} from (${rows})`
+          : `select coalesce(json_agg(${item('json_build_object')} order by updated_at desc, id desc), '[]')::text, ${total} from (${rows}) as page`,
       );
     };
-    this.listSql = {
-      countAll: hotSql(database.dialect, 'select count(*) as n from saves where user_id = ?'),
-      countApp: hotSql(database.dialect, 'select count(*) as n from saves where user_id = ? and app_id = ?'),
-      all: page('user_id = ?'),
-      app: page('user_id = ? and app_id = ?'),
-    };
+    this.listSql = { all: page('user_id = ?'), app: page('user_id = ? and app_id = ?') };
   }
 
   private get db() {
@@ -162,8 +159,7 @@ export class SavesRepository {
    * appId, updatedAt`, the list.php item schema), built by the database: it is the hot
    * read of the load dialog, and turning 50 rows into 300 JS strings, 50 objects and back
    * into JSON cost more than the query. The index (user_id[, app_id], updated_at, id)
-   * gives the order; the data column is not read. A short page tells the total by
-   * itself; otherwise count.
+   * gives the order and the count; the data column is not read.
    */
   async list(
     userId: string,
@@ -172,18 +168,11 @@ export class SavesRepository {
     limit: number,
   ): Promise<{ total: number; itemsJson: string }> {
     const offset = (page - 1) * limit;
-    const [[itemsJson, count]] = appId
-      ? await this.database.rows(this.listSql.app, [userId, appId, limit, offset])
-      : await this.database.rows(this.listSql.all, [userId, limit, offset]);
-    const rows = num(count);
-    let total = offset + rows;
-    if (rows === limit || (rows === 0 && offset > 0)) {
-      const counted = appId
-        ? await this.database.rows(this.listSql.countApp, [userId, appId])
-        : await this.database.rows(this.listSql.countAll, [userId]);
-      total = num(counted[0][0]);
-    }
-    return { total, itemsJson: itemsJson as string };
+    // The scope's parameters come twice, in the statement's text order: for the total, then the page.
+    const [[itemsJson, total]] = appId
+      ? await this.database.rows(this.listSql.app, [userId, appId, userId, appId, limit, offset])
+      : await this.database.rows(this.listSql.all, [userId, userId, limit, offset]);
+    return { total: num(total), itemsJson: itemsJson as string };
   }
 
   async delete(userId: string, lookup: SaveLookup): Promise<boolean> {

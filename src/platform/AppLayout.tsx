@@ -1,9 +1,13 @@
-import { useEffect } from 'react';
-import { Outlet, useLocation, useNavigation } from 'react-router-dom';
-import { trackPageView } from '../lib/analytics.ts';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
 import { metaForPath } from './meta.ts';
 import { applyPageMeta } from './metaDocument.ts';
-import { PwaStatus } from './pwa/PwaStatus.tsx';
+import { usePageLoading } from './pageLoading.ts';
+import { trackPageView } from './pageViews.ts';
+
+// The service worker, the score outbox and their notices start after first paint anyway
+// (PwaStatus): their code loads once the page has loaded, not with it.
+const PwaStatus = lazy(() => import('./pwa/PwaStatus.tsx').then((m) => ({ default: m.PwaStatus })));
 
 /**
  * Root layout (spec §2): on every path change the page scrolls to the top, the title and
@@ -12,7 +16,8 @@ import { PwaStatus } from './pwa/PwaStatus.tsx';
  */
 export function AppLayout() {
   const { pathname } = useLocation();
-  const navigation = useNavigation();
+  const pageLoading = usePageLoading();
+  const loaded = usePageLoaded();
   useEffect(() => {
     window.scrollTo(0, 0);
     const meta = metaForPath(pathname);
@@ -21,11 +26,31 @@ export function AppLayout() {
   }, [pathname]);
   return (
     <>
-      {navigation.state === 'loading' && <div className="route-progress" aria-hidden="true" />}
-      <Outlet />
-      <PwaStatus />
+      {pageLoading && <div className="route-progress" aria-hidden="true" />}
+      {/* A first visit to a lazy page shows the spinner; later navigations keep the page before. */}
+      <Suspense fallback={<RouteLoading />}>
+        <Outlet />
+      </Suspense>
+      {loaded && (
+        <Suspense fallback={null}>
+          <PwaStatus />
+        </Suspense>
+      )}
     </>
   );
+}
+
+/** False until the window's load event (the page's own scripts, styles and images are in). */
+function usePageLoaded(): boolean {
+  const [loaded, setLoaded] = useState(() => document.readyState === 'complete');
+  useEffect(() => {
+    if (loaded) return;
+    if (document.readyState === 'complete') return setLoaded(true);
+    const onLoad = () => setLoaded(true);
+    window.addEventListener('load', onLoad, { once: true });
+    return () => window.removeEventListener('load', onLoad);
+  }, [loaded]);
+  return loaded;
 }
 
 /** The first paint of a lazily loaded page: a spinner that only shows if loading is slow. */

@@ -1,17 +1,16 @@
 import { useEffect } from 'react';
-import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router-dom';
-import { trackPageView } from '../lib/analytics.ts';
+import { Link, useLocation } from 'react-router-dom';
 import { SITE_NAME } from './meta.ts';
 import { applyPageMeta } from './metaDocument.ts';
+import { trackPageView } from './pageViews.ts';
 
 const TITLE = 'Unexpected Application Error!';
 
+/** The error of a path no route matches. */
+export const NOT_FOUND = Symbol('not found');
+
 function describeError(error: unknown): { headline: string; detail: string } {
-  if (isRouteErrorResponse(error)) {
-    return error.status === 404
-      ? { headline: 'There is nothing at this address.', detail: '404 Not Found' }
-      : { headline: 'The page could not be shown.', detail: `${error.status} ${error.statusText}` };
-  }
+  if (error === NOT_FOUND) return { headline: 'There is nothing at this address.', detail: '404 Not Found' };
   if (error instanceof Error) {
     return /dynamically imported module|Importing a module script failed/i.test(error.message)
       ? {
@@ -27,8 +26,7 @@ function describeError(error: unknown): { headline: string; detail: string } {
  * Router-level error page (spec §2): unknown paths and errors thrown while rendering
  * a route land here. There is deliberately no separate not-found page.
  */
-export function ErrorPage() {
-  const error = useRouteError();
+export function ErrorPage({ error }: { error: unknown }) {
   const { pathname } = useLocation();
   const { headline, detail } = describeError(error);
 

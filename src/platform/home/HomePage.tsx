@@ -1,6 +1,5 @@
 import { type CSSProperties, type FocusEvent, type PointerEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useDisplayFont } from '../header/useDisplayFont.ts';
 import { AccountButton } from '../session/AccountButton.tsx';
 import { HOME_CARDS, type HomeCard } from './homeCards.ts';
 import { LettersBackground } from './LettersBackground.tsx';
@@ -116,18 +115,31 @@ function GameCard({ card }: { card: HomeCard }) {
   }
 }
 
+// The display fonts and their loader come with the first click (or a hover before it):
+// home paints in its own fonts.
+const loadFonts = () => import('../../lib/fonts.ts');
+
 /** The footer's 'what?' button: a new random display font on each click, then /about. */
 function WhatButton() {
   const navigate = useNavigate();
-  const display = useDisplayFont(null);
+  const [display, setDisplay] = useState<{ font: string; fontFamily: string } | null>(null);
+  const change = async () => {
+    const fonts = await loadFonts();
+    const font = fonts.pickDisplayFont(Math.random, display?.font);
+    setDisplay({ font, fontFamily: fonts.fontFamilyFor(font) });
+    // Offline the font service is unreachable: the loader warns and the fallback face stays.
+    await (await import('../../lib/fontsLoader.ts')).loadDisplayFont(font);
+  };
   return (
     <button
       type="button"
       className="button button--ghost home-footer__what"
-      style={{ fontFamily: display.fontFamily }}
-      data-font={display.font ?? undefined}
+      // Before the first click: the brand face, the same stack fonts.ts falls back to.
+      style={{ fontFamily: display?.fontFamily ?? 'var(--font-brand)' }}
+      data-font={display?.font}
+      onPointerEnter={() => void loadFonts()}
       onClick={() => {
-        display.change();
+        change().catch(() => {});
         navigate('/about');
       }}
     >

@@ -74,7 +74,7 @@ describe('AccountButton signed out', () => {
     renderButton({ floating: true });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Sign in' }));
-    const dialog = screen.getByRole('dialog', { name: 'Sign in' });
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in' });
     const google = await screen.findByRole('button', { name: /Google/ });
     await waitFor(() => expect((google as HTMLButtonElement).disabled).toBe(false));
     expect((screen.getByRole('button', { name: /Microsoft/ }) as HTMLButtonElement).disabled).toBe(true);
@@ -90,7 +90,7 @@ describe('AccountButton signed out', () => {
     renderButton();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Sign in' }));
-    await user.click(screen.getByRole('button', { name: 'Dev: User' }));
+    await user.click(await screen.findByRole('button', { name: 'Dev: User' }));
     expect(assign).toHaveBeenCalledWith(
       `/api/account/dev_login.php?as=user&redirect=${encodeURIComponent('/')}`,
     );
@@ -118,7 +118,7 @@ describe('AccountButton signed in', () => {
     const button = await screen.findByRole('button', { name: 'Account: Ann' });
     expect(button.className).not.toContain('account-button--admin');
     await user.click(button);
-    const items = screen.getAllByRole('menuitem').map((m) => m.textContent);
+    const items = (await screen.findAllByRole('menuitem')).map((m) => m.textContent);
     expect(items).toEqual(['My account', 'Sign out']);
     await user.click(button);
     expect(screen.queryByRole('menu')).toBeNull();
@@ -131,7 +131,7 @@ describe('AccountButton signed in', () => {
     const button = await screen.findByRole('button', { name: 'Account: Ann (admin)' });
     expect(button.className).toContain('account-button--admin');
     await user.click(button);
-    await user.click(screen.getByRole('menuitem', { name: 'Admin console' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Admin console' }));
     expect(router.state.location.pathname).toBe('/admin');
   });
 
@@ -140,7 +140,7 @@ describe('AccountButton signed in', () => {
     const router = renderButton();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Account: Ann' }));
-    await user.click(screen.getByRole('menuitem', { name: 'My account' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'My account' }));
     expect(router.state.location.pathname).toBe('/account');
   });
 
@@ -158,7 +158,7 @@ describe('AccountButton signed in', () => {
     const user = userEvent.setup();
     const button = await screen.findByRole('button', { name: 'Account: Ann' });
     await user.click(button);
-    expect(screen.getAllByRole('menuitem').map((m) => m.textContent)).toEqual([
+    expect((await screen.findAllByRole('menuitem')).map((m) => m.textContent)).toEqual([
       'Save',
       'Load',
       'My account',
@@ -192,7 +192,7 @@ describe('AccountButton signed in', () => {
     });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Account: Ann' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Save' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Save' }));
     expect(await screen.findByRole('dialog', { name: 'Nothing to save' })).toBeTruthy();
   });
 
@@ -203,7 +203,7 @@ describe('AccountButton signed in', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Account: Ann' }));
     signedInAs(null);
-    await user.click(screen.getByRole('menuitem', { name: 'Sign out' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
   });
 });

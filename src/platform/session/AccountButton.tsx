@@ -1,9 +1,6 @@
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { OFFLINE_TEXT, useOnline } from '../../lib/pwa/online.ts';
 import type { SaveConfig } from '../saves/saveConfig.ts';
-import { useSaveFlow } from '../saves/useSaveFlow.tsx';
-import { SignInDialog } from './SignInDialog.tsx';
 import { useSession } from './useSession.ts';
 import '../ui/controls.css';
 import './session.css';
@@ -14,12 +11,12 @@ export interface AccountButtonProps {
   floating?: boolean;
 }
 
-interface MenuItem {
-  label: string;
-  run: () => void;
-  /** Why the item cannot be used now (offline), shown with it. */
-  disabledReason?: string;
-}
+// What the button opens is loaded when it is needed, not with the page: the home page paints
+// without the dialogs and the save flow (README, "Home page size").
+const loadSignInDialog = () => import('./SignInDialog.tsx');
+const loadAccountMenu = () => import('./AccountMenu.tsx');
+const SignInDialog = lazy(() => loadSignInDialog().then((m) => ({ default: m.SignInDialog })));
+const AccountMenu = lazy(() => loadAccountMenu().then((m) => ({ default: m.AccountMenu })));
 
 function initialOf(name: string): string {
   return (name.trim()[0] ?? '?').toUpperCase();
@@ -32,13 +29,12 @@ function initialOf(name: string): string {
  */
 export function AccountButton({ saveConfig, floating }: AccountButtonProps) {
   const { status, user, signOut } = useSession();
-  const navigate = useNavigate();
   const [signInOpen, setSignInOpen] = useState(false);
+  // The dialog stays mounted once opened, so closing it runs its own close (focus return).
+  const [signInWanted, setSignInWanted] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
-  const saveFlow = useSaveFlow(saveConfig);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLDivElement>(null);
   const menuId = useId();
   const offlineReasonId = useId();
   const online = useOnline();
@@ -51,11 +47,6 @@ export function AccountButton({ saveConfig, floating }: AccountButtonProps) {
     };
     document.addEventListener('pointerdown', onPointerDown);
     return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [menuOpen]);
-
-  // Opening the menu moves focus to its first item, for keyboard users.
-  useEffect(() => {
-    if (menuOpen) menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
   }, [menuOpen]);
 
   // A sign-out elsewhere (another tab, a failed re-check) closes an open menu.
@@ -71,46 +62,13 @@ export function AccountButton({ saveConfig, floating }: AccountButtonProps) {
     .filter(Boolean)
     .join(' ');
 
-  const items: MenuItem[] = [];
-  if (user) {
-    if (saveConfig) {
-      const disabledReason = online ? undefined : OFFLINE_TEXT.saveLoad;
-      items.push({ label: 'Save', run: () => void saveFlow.save(), disabledReason });
-      items.push({ label: 'Load', run: saveFlow.openLoad, disabledReason });
-    }
-    items.push({ label: 'My account', run: () => navigate('/account') });
-    if (user.isAdmin) items.push({ label: 'Admin console', run: () => navigate('/admin') });
-    items.push({ label: 'Sign out', run: () => void signOut() });
-  }
-
   function closeMenu(returnFocus: boolean) {
     setMenuOpen(false);
     if (returnFocus) buttonRef.current?.focus();
   }
 
-  function onMenuKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const entries = Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
-    const at = entries.indexOf(document.activeElement as HTMLElement);
-    const move = (to: number) => entries[(to + entries.length) % entries.length]?.focus();
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      closeMenu(true);
-    } else if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      move(at + 1);
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      move(at - 1);
-    } else if (event.key === 'Home') {
-      event.preventDefault();
-      move(0);
-    } else if (event.key === 'End') {
-      event.preventDefault();
-      move(entries.length - 1);
-    } else if (event.key === 'Tab') {
-      setMenuOpen(false);
-    }
-  }
+  // A pointer over the button or focus on it fetches the dialog's chunk ahead of the click.
+  const preloadSignIn = () => void loadSignInDialog();
 
   return (
     <div className={floating ? 'account-root account-root--floating' : 'account-root'} ref={rootRef}>
@@ -158,7 +116,12 @@ export function AccountButton({ saveConfig, floating }: AccountButtonProps) {
         <button
           type="button"
           className={className}
-          onClick={() => setSignInOpen(true)}
+          onClick={() => {
+            setSignInWanted(true);
+            setSignInOpen(true);
+          }}
+          onPointerEnter={preloadSignIn}
+          onFocus={preloadSignIn}
           disabled={!online}
           aria-describedby={online ? undefined : offlineReasonId}
           title={online ? undefined : OFFLINE_TEXT.signIn}
@@ -173,43 +136,24 @@ export function AccountButton({ saveConfig, floating }: AccountButtonProps) {
         </span>
       )}
 
-      {menuOpen && user && (
-        <div
-          id={menuId}
-          ref={menuRef}
-          role="menu"
-          aria-label="Account"
-          className="account-menu"
-          onKeyDown={onMenuKeyDown}
-        >
-          {items.map((item) => (
-            <button
-              key={item.label}
-              type="button"
-              role="menuitem"
-              tabIndex={-1}
-              aria-disabled={item.disabledReason ? true : undefined}
-              title={item.disabledReason}
-              className={
-                item.label === 'Sign out'
-                  ? 'account-menu__item account-menu__item--end'
-                  : 'account-menu__item'
-              }
-              onClick={() => {
-                if (item.disabledReason) return;
-                closeMenu(item.label !== 'My account' && item.label !== 'Admin console');
-                item.run();
-              }}
-            >
-              {item.label}
-              {item.disabledReason && <span className="account-menu__reason">{item.disabledReason}</span>}
-            </button>
-          ))}
-        </div>
+      {user && (
+        <Suspense fallback={null}>
+          <AccountMenu
+            user={user}
+            open={menuOpen}
+            menuId={menuId}
+            saveConfig={saveConfig}
+            signOut={signOut}
+            close={closeMenu}
+          />
+        </Suspense>
       )}
 
-      <SignInDialog open={signInOpen} onClose={() => setSignInOpen(false)} />
-      {saveFlow.loadDialog}
+      {signInWanted && (
+        <Suspense fallback={null}>
+          <SignInDialog open={signInOpen} onClose={() => setSignInOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }
