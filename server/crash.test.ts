@@ -15,6 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   type ChildServer,
   devSignInOver,
+  killServer,
   type ServerDatabase,
   serverDatabase,
   startServer,
@@ -227,10 +228,7 @@ describe.each(testDialects)('acknowledged writes survive SIGKILL (%s)', (dialect
   let store: ServerDatabase | undefined;
   let server: ChildServer | undefined;
   afterAll(async () => {
-    if (server && server.child.exitCode === null && server.child.signalCode === null) {
-      server.child.kill('SIGKILL');
-      await server.exited;
-    }
+    await killServer(server);
     await store?.drop();
   });
 

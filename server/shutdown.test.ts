@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   type ChildServer,
   devSignInOver,
+  killServer,
   type ServerDatabase,
   serverDatabase,
   startServer,
@@ -57,10 +58,7 @@ describe.each(testDialects)('graceful shutdown on SIGTERM (%s)', (dialect) => {
   let server: ChildServer | undefined;
   let store: ServerDatabase | undefined;
   afterEach(async () => {
-    if (server && server.child.exitCode === null && server.child.signalCode === null) {
-      server.child.kill('SIGKILL');
-      await server.exited;
-    }
+    await killServer(server);
     await store?.drop();
   });
 

@@ -68,6 +68,13 @@ export async function startServer(env: Record<string, string>, timeoutMs = 90_00
   throw new Error(`server did not answer in ${timeoutMs} ms:\n${output.join('')}`);
 }
 
+/** SIGKILL, when it is still running (a test's teardown after it failed half-way). */
+export async function killServer(server: ChildServer | undefined): Promise<void> {
+  if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return;
+  server.child.kill('SIGKILL');
+  await server.exited;
+}
+
 /** SIGTERM, then SIGKILL if it has not exited after `graceMs`. */
 export async function stopServer(server: ChildServer | undefined, graceMs = 5000): Promise<void> {
   if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return;
