@@ -176,7 +176,8 @@ test('game over at level 1 offers no submission; mute toggle persists', async ({
   await mute.click();
   await expect(page.getByRole('button', { name: 'Unmute sound' })).toHaveAttribute('aria-pressed', 'true');
   await page.reload();
-  await expect(page.getByRole('button', { name: 'Unmute sound' })).toBeVisible();
+  // The reload starts Pixi and the sounds again, which can take a busy machine past 10 s.
+  await expect(page.getByRole('button', { name: 'Unmute sound' })).toBeVisible({ timeout: 30_000 });
 });
 
 test.describe('phone', () => {
