@@ -189,8 +189,18 @@ test('Lunar Lander: intro and crash dialogs', async ({ page }) => {
   await intro.getByRole('button', { name: 'Start mission' }).click();
   await expect(page.getByRole('region', { name: 'Flight data' })).toBeVisible();
   // With no input the lander falls and crashes.
-  await expect(page.getByRole('dialog', { name: 'Crashed!' })).toBeVisible({ timeout: 30_000 });
+  const crashed = page.getByRole('dialog', { name: 'Crashed!' });
+  await expect(crashed).toBeVisible({ timeout: 30_000 });
   await axeBothSizes(page, 'Lunar Lander crashed');
+  // Its one button has focus and keeps it through Tab; Escape takes the way on (Try again).
+  const retry = crashed.getByRole('button', { name: 'Try again' });
+  await expect(retry).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Shift+Tab');
+  await expect(retry).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(crashed).toBeHidden();
+  await expect(page.getByTestId('lander-live')).toContainText('2 lives left');
 });
 
 test('Yardcore: intro, settings, instructions', async ({ page }) => {
