@@ -541,9 +541,11 @@ class GravityScene implements GravityView {
   private twinkle(): void {
     const stars = this.starField.particleChildren as Particle[];
     const time = performance.now() / 1000;
-    // A hint of parallax: the far field drifts a little when the camera pans.
-    const px = -this.camera.x * 0.04 * this.camera.zoom;
-    const py = -this.camera.y * 0.04 * this.camera.zoom;
+    // A hint of parallax: the far field drifts a little when the camera pans (not under
+    // prefers-reduced-motion).
+    const drift = this.reducedMotion ? 0 : 0.04 * this.camera.zoom;
+    const px = -this.camera.x * drift;
+    const py = -this.camera.y * drift;
     const { width, height } = this;
     for (let k = 0; k < stars.length; k++) {
       const d = this.starFieldData[k];

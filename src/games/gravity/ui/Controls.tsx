@@ -66,6 +66,43 @@ export function Controls({ session, onShare }: { session: GravitySession | null;
           Share
         </button>
       </div>
+      {/* The keyboard's way to what the canvas gestures do (double tap, hold, tap a body). */}
+      <div className="gravity-controls__row">
+        <button
+          type="button"
+          className="gravity-button"
+          disabled={disabled}
+          onClick={() => session?.addInView('planet')}
+        >
+          + Planet
+        </button>
+        <button
+          type="button"
+          className="gravity-button"
+          disabled={disabled}
+          onClick={() => session?.addInView('star')}
+        >
+          + Star
+        </button>
+        <button
+          type="button"
+          className="gravity-button"
+          disabled={disabled}
+          aria-label="Select previous body"
+          onClick={() => session?.selectNext(-1)}
+        >
+          ‹ Body
+        </button>
+        <button
+          type="button"
+          className="gravity-button"
+          disabled={disabled}
+          aria-label="Select next body"
+          onClick={() => session?.selectNext(1)}
+        >
+          Body ›
+        </button>
+      </div>
       <label className="gravity-field gravity-field--wide">
         <span>Preset</span>
         <select

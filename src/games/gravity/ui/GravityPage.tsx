@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { GameHeader } from '../../../platform/header/GameHeader.tsx';
+import { LiveStatus } from '../../../platform/ui/LiveStatus.tsx';
+import { KIND_STAR } from '../engine/bodyTypes.ts';
 import { CANVAS_MAX_WIDTH, MOBILE_BREAKPOINT } from '../engine/constants.ts';
 import { GALAXY_PRESET_ID } from '../engine/galaxy.ts';
 import { Controls } from './Controls.tsx';
@@ -27,6 +29,17 @@ function stageSize(stage: HTMLElement): { width: number; height: number } {
     ? Math.round(Math.min(window.innerHeight * 0.6, width * 1.3))
     : Math.round(Math.min(Math.max(window.innerHeight - 110, 420), 780));
   return { width, height };
+}
+
+/** What the canvas shows, for screen readers: bodies, running or paused, the selected body. */
+function GravityAnnouncer() {
+  const count = useGravityStore((s) => s.bodyCount);
+  const running = useGravityStore((s) => s.running);
+  const selected = useGravityStore((s) =>
+    s.selected ? `${s.selected.kind === KIND_STAR ? 'Star' : 'Planet'} #${s.selected.id}` : null,
+  );
+  const text = `${count} ${count === 1 ? 'body' : 'bodies'}, ${running ? 'running' : 'paused'}.${selected ? ` Selected: ${selected}.` : ''}`;
+  return <LiveStatus text={text} testId="gravity-live" />;
 }
 
 export function GravityPage() {
@@ -129,6 +142,7 @@ export function GravityPage() {
           )}
           <DetailsPanel session={session} />
         </aside>
+        <GravityAnnouncer />
       </main>
     </div>
   );

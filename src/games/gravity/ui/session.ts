@@ -49,6 +49,10 @@ export class GravitySession {
   private disposed = false;
   private dragging: number | null = null;
   private resizeObserver: ResizeObserver | null = null;
+  /** Body ids in the engine's order, from the last snapshot metadata (for keyboard selection). */
+  private bodyIds: Int32Array = new Int32Array(0);
+  /** Bodies added from the controls so far: spreads them round the view. */
+  private addedFromControls = 0;
 
   constructor(
     private container: HTMLElement,
@@ -125,6 +129,7 @@ export class GravitySession {
         this.inFlight = false;
         if (this.disposed || !this.view) return;
         this.latest = snapshot;
+        if (snapshot.meta) this.bodyIds = snapshot.meta.ids.slice();
         this.spare = this.view.pushSnapshot(snapshot);
       },
       () => {
@@ -277,6 +282,32 @@ export class GravitySession {
     this.view?.setSelected(id);
     useGravityStore.setState({ selectedId: id, selected: null });
     if (id !== null) void this.remote.getBody(id).then((selected) => useGravityStore.setState({ selected }));
+  }
+
+  /**
+   * Keyboard path to what a double tap / hold does on the canvas: adds a planet or a star
+   * in view, on a ring round its centre (a golden-angle step each time, so added bodies
+   * neither land on the middle body nor on each other), and selects it.
+   */
+  addInView(kind: 'planet' | 'star'): void {
+    const view = this.view;
+    if (!view) return;
+    const { width, height } = this.size();
+    const angle = this.addedFromControls++ * 2.39996 - Math.PI / 2;
+    const r = Math.min(width, height) * 0.32;
+    const w = view.screenToWorld(width / 2 + r * Math.cos(angle), height / 2 + r * Math.sin(angle));
+    const added = kind === 'planet' ? this.remote.addPlanet(w.x, w.y) : this.remote.addStar(w.x, w.y);
+    void added.then((id) => this.select(id));
+  }
+
+  /** Keyboard selection: the next (or previous) body after the selected one, wrapping. */
+  selectNext(step: 1 | -1): void {
+    const ids = this.bodyIds;
+    if (ids.length === 0) return;
+    const current = useGravityStore.getState().selectedId;
+    const at = current === null ? -1 : ids.indexOf(current);
+    const next = at < 0 ? (step > 0 ? 0 : ids.length - 1) : (at + step + ids.length) % ids.length;
+    this.select(ids[next]);
   }
 
   setRunning(running: boolean): void {

@@ -415,7 +415,8 @@ export class LanderScene {
 
   /** A crash: flash, shake, fireball, debris and smoke. */
   explode(x: number, y: number, vx: number, vy: number): void {
-    this.shake = 1;
+    // No screen shake under prefers-reduced-motion (issue 15); the fireball stays.
+    this.shake = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 0 : 1;
     this.flashAlpha = 0.4;
     const rnd = Math.random;
     this.fire.burst(70, () => {

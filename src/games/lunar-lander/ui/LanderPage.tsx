@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSoundSettings } from '../../../lib/soundSettings.ts';
 import { GameHeader } from '../../../platform/header/GameHeader.tsx';
+import { LiveStatus } from '../../../platform/ui/LiveStatus.tsx';
 import { LanderController } from './controller.ts';
 import { Hud } from './Hud.tsx';
 import { CrashedModal, GameOverModal, IntroModal, LandedModal, StartingNotice } from './Modals.tsx';
-import { createLanderStore } from './store.ts';
+import { createLanderStore, type LanderStore } from './store.ts';
 import { TouchControls } from './TouchControls.tsx';
 import './lander.css';
 
@@ -26,6 +27,31 @@ function MuteToggle({ onToggle }: { onToggle(): void }) {
       {muted ? '🔇' : '🔊'}
     </button>
   );
+}
+
+/**
+ * What the canvas shows, for screen readers: level, score, lives, fuel (in steps of 10,
+ * so it is not read out continuously) and each landing's result.
+ */
+function LanderAnnouncer({ store }: { store: LanderStore }) {
+  const screen = store((s) => s.screen);
+  const level = store((s) => s.level);
+  const score = store((s) => s.score);
+  const lives = store((s) => s.lives);
+  const fuel = store((s) => Math.max(0, Math.ceil(s.telemetry.fuel / 10) * 10));
+  const finalScore = store((s) => s.finished?.score);
+  const clearedLevel = store((s) => s.touchdown?.level);
+  if (screen === 'intro' || screen === 'starting') return <LiveStatus text="" testId="lander-live" />;
+  const state = `Level ${level}. Score ${score}. ${lives} ${lives === 1 ? 'life' : 'lives'} left. Fuel ${fuel}.`;
+  const result =
+    screen === 'landed'
+      ? `Touchdown! Level ${clearedLevel ?? level - 1} cleared. `
+      : screen === 'crashed'
+        ? 'Crashed! '
+        : screen === 'gameover'
+          ? `Game over. Final score ${finalScore ?? score}. `
+          : '';
+  return <LiveStatus text={result + state} testId="lander-live" />;
 }
 
 /** /lunar-lander: header, the Pixi canvas, HUD, touch controls and the game's modals. */
@@ -51,6 +77,7 @@ export function LanderPage() {
       <main className="lander-stage">
         <div ref={hostRef} className="lander-canvas" />
         {screen !== 'intro' && <Hud store={store} />}
+        <LanderAnnouncer store={store} />
         {screen === 'playing' && <TouchControls onInput={(bit, down) => controller.setInput(bit, down)} />}
         {screen === 'intro' && <IntroModal onStart={() => void controller.startGame()} />}
         {screen === 'starting' && <StartingNotice />}

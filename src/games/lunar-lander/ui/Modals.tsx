@@ -1,4 +1,4 @@
-import { type ReactNode, useId, useMemo, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useId, useMemo, useState } from 'react';
 import { Leaderboard, type LeaderboardSubmission } from '../../../platform/scores/Leaderboard.tsx';
 import {
   FUEL_BONUS_FACTOR,
@@ -10,7 +10,44 @@ import {
 import { GAME_ID } from './controller.ts';
 import type { FinishedRun, LanderStore } from './store.ts';
 
-function Modal({ title, tone, children }: { title: string; tone?: 'good' | 'bad'; children: ReactNode }) {
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled])';
+
+/**
+ * Tab and Shift+Tab stay inside the modal (it is the only thing to act on: the game
+ * behind waits for it); Escape takes the modal's way on (`onEscape`), where it has one.
+ */
+function trapKeys(event: KeyboardEvent<HTMLDivElement>, onEscape?: () => void) {
+  if (event.key === 'Escape' && onEscape) {
+    event.preventDefault();
+    onEscape();
+    return;
+  }
+  if (event.key !== 'Tab') return;
+  const items = Array.from(event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE));
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (!first || !last) return;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || !event.currentTarget.contains(active))) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+function Modal({
+  title,
+  tone,
+  onEscape,
+  children,
+}: {
+  title: string;
+  tone?: 'good' | 'bad';
+  onEscape?: () => void;
+  children: ReactNode;
+}) {
   const id = useId();
   return (
     <div className="lander-modal-backdrop">
@@ -19,6 +56,7 @@ function Modal({ title, tone, children }: { title: string; tone?: 'good' | 'bad'
         role="dialog"
         aria-modal="true"
         aria-labelledby={id}
+        onKeyDown={(event) => trapKeys(event, onEscape)}
       >
         <h2 id={id} className="lander-modal__title">
           {title}
@@ -86,7 +124,7 @@ export function LandedModal({ store, onNext }: { store: LanderStore; onNext(): v
   const score = store((s) => s.score);
   if (!t) return null;
   return (
-    <Modal title="Touchdown!" tone="good">
+    <Modal title="Touchdown!" tone="good" onEscape={onNext}>
       <p className="lander-modal__lead">Level {t.level} cleared. The Eagle has landed.</p>
       <dl className="lander-stats">
         <dt>Touchdown speed</dt>
@@ -114,7 +152,7 @@ export function CrashedModal({ store, onRetry }: { store: LanderStore; onRetry()
   const lives = store((s) => s.lives);
   if (!t) return null;
   return (
-    <Modal title="Crashed!" tone="bad">
+    <Modal title="Crashed!" tone="bad" onEscape={onRetry}>
       <p className="lander-modal__lead">
         {t.reason === 'too-fast'
           ? `Too fast: ${t.speed.toFixed(2)} (safe is below ${SAFE_LANDING_SPEED}).`

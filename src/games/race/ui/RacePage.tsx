@@ -1,6 +1,7 @@
 import { type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { GameHeader } from '../../../platform/header/GameHeader.tsx';
+import { LiveStatus } from '../../../platform/ui/LiveStatus.tsx';
 import { BRUSH_MAX, BRUSH_MIN, MAX_CARS, MESSAGES } from '../engine/constants.ts';
 import { colorHex } from '../engine/palette.ts';
 import { GalleryDialog, RatingPopup, SettingsDialog, ShareDialog } from './dialogs.tsx';
@@ -103,6 +104,41 @@ function RankPanel({ session }: { session: RaceSession | null }) {
       </ol>
     </section>
   );
+}
+
+/**
+ * What the canvas shows, for screen readers: the track drawn, the cars, your car's place
+ * and lap during the race, and the finishing order.
+ */
+function RaceAnnouncer() {
+  const s = useRaceStore(
+    useShallow((st) => ({
+      phase: st.phase,
+      finalized: st.finalized,
+      cars: st.cars.length,
+      selectedId: st.selectedId,
+      ranking: st.ranking,
+      totalLaps: st.totalLaps,
+      results: st.results,
+    })),
+  );
+  let text = '';
+  if (s.results) {
+    const order = s.results
+      .map((r) =>
+        r.place ? `${ordinal(r.place)} ${carName(r.carId)}` : `${carName(r.carId)} did not finish`,
+      )
+      .join(', ');
+    text = `Race over. ${order}.`;
+  } else if (s.phase === 'running' || s.phase === 'countdown') {
+    const at = s.ranking.findIndex((r) => r.id === s.selectedId);
+    const mine = s.ranking[at];
+    text =
+      at >= 0 && mine
+        ? `You are ${ordinal(at + 1)} of ${s.ranking.length}, lap ${lapLabel(mine.laps, mine.place, s.totalLaps, s.phase)}.`
+        : `Racing: ${s.cars} cars.`;
+  } else if (s.finalized) text = `Track ready. ${s.cars} ${s.cars === 1 ? 'car' : 'cars'} on the grid.`;
+  return <LiveStatus text={text} testId="race-live" />;
 }
 
 function DebugReadout() {
@@ -268,6 +304,7 @@ export function RacePage() {
         )}
 
         <RankPanel session={session} />
+        <RaceAnnouncer />
 
         {s.results && (
           <section className="race-results" aria-labelledby="race-results-title">

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { GameHeader } from '../../../platform/header/GameHeader.tsx';
 import { Dialog } from '../../../platform/ui/Dialog.tsx';
+import { LiveStatus } from '../../../platform/ui/LiveStatus.tsx';
 import { MAX_HP, WIN_LEVEL } from '../engine/constants.ts';
 import type { ItemSlot } from '../engine/game.ts';
 import { DevTools } from './DevMenu.tsx';
@@ -385,6 +386,30 @@ function Menus({ session }: { session: YardSession }) {
   }
 }
 
+/**
+ * What the canvas shows, for screen readers: level, hearts, score, mowing progress (in
+ * steps of 10 tiles), mower fuel (steps of 10) and the result screens.
+ */
+function YardAnnouncer() {
+  const phase = useYardStore((s) => s.phase);
+  const hp = useYardStore((s) => s.hud.hp);
+  const score = useYardStore((s) => s.hud.score);
+  const level = useYardStore((s) => s.hud.level);
+  const target = useYardStore((s) => s.hud.target);
+  const mowed = useYardStore((s) => Math.floor(s.hud.cutCount / 10) * 10);
+  const fuel = useYardStore((s) => {
+    const mower = s.hud.slots.find((slot) => slot.kind === 'mower');
+    return mower?.kind === 'mower' ? Math.ceil(mower.fuel / 10) * 10 : null;
+  });
+  let text = '';
+  if (phase === 'playing' || phase === 'paused' || phase === 'starting')
+    text = `${phase === 'paused' ? 'Paused. ' : ''}Level ${level}. ${hp} ${hp === 1 ? 'heart' : 'hearts'}. Score ${score}. Mowed ${mowed} of ${target}.${fuel === null ? '' : ` Mower fuel ${fuel}.`}`;
+  else if (phase === 'gameover') text = `Game over. Score ${score}.`;
+  else if (phase === 'levelup') text = `Level ${level} mowed! Score ${score}.`;
+  else if (phase === 'win') text = `Yard conquered! Final score ${score}.`;
+  return <LiveStatus text={text} testId="yard-live" />;
+}
+
 function Toasts() {
   const toasts = useYardStore((s) => s.toasts);
   return (
@@ -449,6 +474,7 @@ export function YardPage() {
         {session && <Menus session={session} />}
         {session && dev && <DevTools session={session} />}
         <Toasts />
+        <YardAnnouncer />
         {failure && <p className="yard-failure">{failure}</p>}
       </div>
       <SettingsDialog />
