@@ -175,6 +175,9 @@ test('game over at level 1 offers no submission; mute toggle persists', async ({
   const mute = page.getByRole('button', { name: 'Mute sound' });
   await mute.click();
   await expect(page.getByRole('button', { name: 'Unmute sound' })).toHaveAttribute('aria-pressed', 'true');
+  // Real time again: the reloaded page's lazy route waits on React's Suspense reveal timer,
+  // which a paused fake clock never fires.
+  await page.clock.resume();
   await page.reload();
   // The reload starts Pixi and the sounds again, which can take a busy machine past 10 s.
   await expect(page.getByRole('button', { name: 'Unmute sound' })).toBeVisible({ timeout: 30_000 });
