@@ -43,33 +43,55 @@ const DISTRIBUTIONS: Record<string, (rng: Rng) => [number, number]> = {
   },
 };
 
-function relativeErrors(b: Bodies, theta: number, softeningSq: number, sample: number): number[] {
+/**
+ * Each sampled body's error |a_tree − a_exact| over its own |a_exact| (`relative`), and
+ * the same with the force floored at a quarter of the sample's median (`scaled`): where
+ * the pulls cancel (the middle of a uniform square) the net force is near zero and the
+ * first ratio says little about the method.
+ */
+function forceErrors(
+  b: Bodies,
+  theta: number,
+  softeningSq: number,
+  sample: number,
+): { relative: number[]; scaled: number[] } {
   const ax = new Float64Array(b.n);
   const ay = new Float64Array(b.n);
   const tree = new BarnesHutTree(theta);
   tree.build(b.x, b.y, b.m, b.n);
   tree.accelerations(ax, ay, 0.1, softeningSq);
   const errors: number[] = [];
+  const sizes: number[] = [];
   for (let s = 0; s < sample; s++) {
     const i = Math.floor((s * b.n) / sample);
     const exact = directAcceleration(i, b.x, b.y, b.m, b.n, 0.1, softeningSq);
-    errors.push(Math.hypot(ax[i] - exact.ax, ay[i] - exact.ay) / Math.hypot(exact.ax, exact.ay));
+    errors.push(Math.hypot(ax[i] - exact.ax, ay[i] - exact.ay));
+    sizes.push(Math.hypot(exact.ax, exact.ay));
   }
-  return errors.sort((p, q) => p - q);
+  const floor = [...sizes].sort((p, q) => p - q)[sizes.length >> 1] / 4;
+  return {
+    relative: errors.map((e, k) => e / sizes[k]).sort((p, q) => p - q),
+    scaled: errors.map((e, k) => e / Math.max(sizes[k], floor)).sort((p, q) => p - q),
+  };
 }
+
+const relativeErrors = (b: Bodies, theta: number, softeningSq: number, sample: number) =>
+  forceErrors(b, theta, softeningSq, sample).relative;
 
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
 describe('Barnes–Hut tree', () => {
   for (const [name, place] of Object.entries(DISTRIBUTIONS)) {
-    it(`matches the direct sum on a ${name} (θ = 0.5: median error ≤ 1 %)`, () => {
+    it(`matches the direct sum on a ${name} (θ = 0.5: median error ≤ 1 %, p99 ≤ 5 %)`, () => {
       const rng = createRng(BH_SEED);
       const b = bodies(6000, place, rng, () => rng.range(0.5, 2));
-      const errors = relativeErrors(b, 0.5, 4, 300);
-      const median = quantile(errors, 0.5);
-      const p99 = quantile(errors, 0.99);
-      console.log(`${name}: median ${(median * 100).toFixed(3)} %, p99 ${(p99 * 100).toFixed(3)} %`);
+      const { relative, scaled } = forceErrors(b, 0.5, 4, 300);
+      const median = quantile(relative, 0.5);
+      const p99 = quantile(scaled, 0.99);
+      console.log(
+        `${name}: median ${(median * 100).toFixed(3)} % of each body's force, p99 ${(p99 * 100).toFixed(3)} % (forces floored at ¼ of the median; unfloored ${(quantile(relative, 0.99) * 100).toFixed(3)} %)`,
+      );
       expect(median).toBeLessThanOrEqual(0.01);
       expect(p99).toBeLessThanOrEqual(0.05);
     });
