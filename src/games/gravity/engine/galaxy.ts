@@ -1,6 +1,7 @@
 import { createRng } from '../../../lib/pure/rng.ts';
 import { BarnesHutTree } from './barnesHut.ts';
 import { DEFAULT_GRAVITY } from './constants.ts';
+import { momentumOf } from './measures.ts';
 
 /**
  * The Galaxy mode: a disk galaxy of 100,000 point stars around a massive core, every star
@@ -136,13 +137,7 @@ export class GalaxyWorld {
   }
 
   momentum(): { px: number; py: number } {
-    let px = 0;
-    let py = 0;
-    for (let i = 0; i < this.count; i++) {
-      px += this.mass[i] * this.vx[i];
-      py += this.mass[i] * this.vy[i];
-    }
-    return { px, py };
+    return momentumOf(this.mass, this.vx, this.vy, this.count);
   }
 
   /** Σ m|v|: the scale momentum drift is measured against. */

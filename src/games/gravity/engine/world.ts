@@ -22,6 +22,7 @@ import {
   TRAIL_EVERY_STEPS,
   TRAIL_MAX_POINTS,
 } from './constants.ts';
+import { momentumOf } from './measures.ts';
 
 /** A body as plain data: what presets, share links and the details panel speak. */
 export interface BodyInit {
@@ -954,13 +955,7 @@ export class GravityWorld {
   // ---- measures (tests, HUD) ----------------------------------------------------------
 
   momentum(): { px: number; py: number } {
-    let px = 0;
-    let py = 0;
-    for (let i = 0; i < this.count; i++) {
-      px += this.mass[i] * this.vx[i];
-      py += this.mass[i] * this.vy[i];
-    }
-    return { px, py };
+    return momentumOf(this.mass, this.vx, this.vy, this.count);
   }
 
   totalMass(): number {
