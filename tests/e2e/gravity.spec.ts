@@ -121,6 +121,13 @@ test.describe('Gravity Simulator', () => {
     await expect(page).toHaveURL(/\?preset=galaxy$/);
     await expect.poll(() => bodyCount(page), { timeout: 30_000 }).toBe(100_000);
     await expect(page.locator('.gravity-hud')).toHaveText('100000 bodies');
+    // Nothing is added to, picked in or trailed behind the Galaxy: those controls rest, and
+    // the hint says what the canvas does here.
+    for (const name of ['+ Planet', '+ Star', 'Select previous body', 'Select next body'])
+      await expect(page.getByRole('button', { name, exact: true })).toBeDisabled();
+    await expect(page.getByRole('checkbox', { name: 'Trails' })).toBeDisabled();
+    await expect(page.locator('.gravity-hint').first()).toContainText('drag to pan');
+    await expect(page.getByText('double tap to add a planet')).toHaveCount(0);
     // It steps (however slowly this machine runs the tree) and the stars move.
     await expect
       .poll(async () => Number(await attr(page, 'data-sim-step')), { timeout: 60_000 })
@@ -130,6 +137,7 @@ test.describe('Gravity Simulator', () => {
     await page.screenshot({ path: `${SHOTS}/desktop-galaxy.png` });
     await page.getByLabel('Preset').selectOption({ label: 'Solar System' });
     await expect.poll(() => bodyCount(page)).toBe(9);
+    await expect(page.getByRole('button', { name: '+ Planet', exact: true })).toBeEnabled();
     expect(watch.errors).toEqual([]);
   });
 

@@ -44,6 +44,8 @@ function Slider({ label, value, min, max, step, format, onChange }: SliderProps)
 export function Controls({ session, onShare }: { session: GravitySession | null; onShare(): void }) {
   const s = useGravityStore();
   const disabled = !session || !s.ready;
+  // The Galaxy's stars are all alike and many: none is added, picked or given a trail.
+  const galaxy = s.presetId === GALAXY_PRESET_ID;
   return (
     <section className="gravity-panel gravity-controls" aria-label="Simulation controls">
       <div className="gravity-controls__row">
@@ -71,7 +73,7 @@ export function Controls({ session, onShare }: { session: GravitySession | null;
         <button
           type="button"
           className="gravity-button"
-          disabled={disabled}
+          disabled={disabled || galaxy}
           onClick={() => session?.addInView('planet')}
         >
           + Planet
@@ -79,7 +81,7 @@ export function Controls({ session, onShare }: { session: GravitySession | null;
         <button
           type="button"
           className="gravity-button"
-          disabled={disabled}
+          disabled={disabled || galaxy}
           onClick={() => session?.addInView('star')}
         >
           + Star
@@ -87,7 +89,7 @@ export function Controls({ session, onShare }: { session: GravitySession | null;
         <button
           type="button"
           className="gravity-button"
-          disabled={disabled}
+          disabled={disabled || galaxy}
           aria-label="Select previous body"
           onClick={() => session?.selectNext(-1)}
         >
@@ -96,7 +98,7 @@ export function Controls({ session, onShare }: { session: GravitySession | null;
         <button
           type="button"
           className="gravity-button"
-          disabled={disabled}
+          disabled={disabled || galaxy}
           aria-label="Select next body"
           onClick={() => session?.selectNext(1)}
         >
@@ -151,7 +153,7 @@ export function Controls({ session, onShare }: { session: GravitySession | null;
           <input
             type="checkbox"
             checked={s.starGravity}
-            disabled={disabled}
+            disabled={disabled || galaxy}
             onChange={(e) => session?.setStarGravity(e.target.checked)}
           />
           Star gravity
@@ -160,16 +162,23 @@ export function Controls({ session, onShare }: { session: GravitySession | null;
           <input
             type="checkbox"
             checked={s.trails}
-            disabled={disabled}
+            disabled={disabled || galaxy}
             onChange={(e) => session?.setTrails(e.target.checked)}
           />
           Trails
         </label>
       </div>
-      <p className="gravity-hint">
-        Tap to select · drag to move · double tap to add a planet · hold to add a star · wheel or pinch to
-        zoom
-      </p>
+      {galaxy ? (
+        <p className="gravity-hint">
+          100,000 stars, each pulling on every other · drag to pan · wheel or pinch to zoom · pick another
+          preset to build your own system
+        </p>
+      ) : (
+        <p className="gravity-hint">
+          Tap to select · drag to move · double tap to add a planet · hold to add a star · wheel or pinch to
+          zoom
+        </p>
+      )}
     </section>
   );
 }
