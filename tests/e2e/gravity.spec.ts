@@ -128,6 +128,7 @@ test.describe('Gravity Simulator', () => {
     await expect(page.getByRole('checkbox', { name: 'Trails' })).toBeDisabled();
     await expect(page.locator('.gravity-hint').first()).toContainText('drag to pan');
     await expect(page.getByText('double tap to add a planet')).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Object details' })).toHaveCount(0);
     // It steps (however slowly this machine runs the tree) and the stars move.
     await expect
       .poll(async () => Number(await attr(page, 'data-sim-step')), { timeout: 60_000 })
@@ -138,6 +139,7 @@ test.describe('Gravity Simulator', () => {
     await page.getByLabel('Preset').selectOption({ label: 'Solar System' });
     await expect.poll(() => bodyCount(page)).toBe(9);
     await expect(page.getByRole('button', { name: '+ Planet', exact: true })).toBeEnabled();
+    await expect(page.getByRole('region', { name: 'Object details' })).toBeVisible();
     expect(watch.errors).toEqual([]);
   });
 

@@ -140,7 +140,8 @@ export function GravityPage() {
               <input readOnly value={shareUrl} onFocus={(e) => e.currentTarget.select()} />
             </label>
           )}
-          <DetailsPanel session={session} />
+          {/* No single star of the Galaxy is picked, so there are no details to show. */}
+          {presetId !== GALAXY_PRESET_ID && <DetailsPanel session={session} />}
         </aside>
         <GravityAnnouncer />
       </main>
