@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DESKTOP_SIZE, expectNoSeriousA11yViolations, PHONE_SIZE } from './a11y-helpers.ts';
 import { devSignIn } from './platform-helpers.ts';
+import { drawLoop } from './race-helpers.ts';
 
 /**
  * Accessibility (issue 15): axe-core (WCAG 2.0/2.1 A and AA) on every page and every
@@ -232,18 +233,7 @@ test('Draw & Race: intro, settings, gallery, share', async ({ page }) => {
   await axeBothSizes(page, 'Draw & Race settings');
   await page.keyboard.press('Escape');
 
-  const box = (await stage.boundingBox())!;
-  const cx = box.x + box.width / 2;
-  const cy = box.y + box.height / 2;
-  const r = Math.min(box.width, box.height) * 0.3;
-  await page.mouse.move(cx + r, cy);
-  await page.mouse.down();
-  for (let i = 1; i <= 40; i++) {
-    const a = (i / 40) * Math.PI * 2;
-    await page.mouse.move(cx + r * Math.cos(a), cy + r * Math.sin(a), { steps: 2 });
-  }
-  await page.mouse.up();
-  await expect(stage).toHaveAttribute('data-finalized', 'true');
+  await drawLoop(page, stage);
   await axeBothSizes(page, 'Draw & Race with a track');
   await page.getByRole('button', { name: /Share/ }).click();
   await expect(page.getByRole('dialog', { name: 'Share track' })).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { drawLoop } from './race-helpers.ts';
 
 /**
  * Screen readers and canvas games (issue 15): each canvas game keeps a polite live region
@@ -40,17 +41,7 @@ test('Draw & Race reads out the track, the cars and the race', async ({ page }) 
   const stage = page.getByTestId('race-stage');
   await expect(stage).toHaveAttribute('data-ready', 'true');
   await page.getByRole('region', { name: 'Draw & Race' }).getByRole('button', { name: 'Start' }).click();
-  const box = (await stage.boundingBox())!;
-  const cx = box.x + box.width / 2;
-  const cy = box.y + box.height / 2;
-  const r = Math.min(box.width, box.height) * 0.3;
-  await page.mouse.move(cx + r, cy);
-  await page.mouse.down();
-  for (let i = 1; i <= 40; i++) {
-    const a = (i / 40) * Math.PI * 2;
-    await page.mouse.move(cx + r * Math.cos(a), cy + r * Math.sin(a), { steps: 2 });
-  }
-  await page.mouse.up();
+  await drawLoop(page, stage);
   await expect(live(page, 'race')).toHaveText('Track ready. 0 cars on the grid.');
   await page.getByRole('button', { name: /Add Car/ }).click();
   await page.getByRole('button', { name: /Add Car/ }).click();

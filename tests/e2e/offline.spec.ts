@@ -1,5 +1,6 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import type { ScoresGetResponse } from '../../src/api/types.ts';
+import { drawLoop } from './race-helpers.ts';
 
 /**
  * Offline (issue 15), with the build's real service worker: one visit to home installs it
@@ -102,16 +103,7 @@ test('after one visit to home, every game opens and plays with the network off',
   const race = page.getByTestId('race-stage');
   await expect(race).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
   await page.getByRole('region', { name: 'Draw & Race' }).getByRole('button', { name: 'Start' }).click();
-  const box = (await race.boundingBox())!;
-  const [cx, cy, r] = [box.x + box.width / 2, box.y + box.height / 2, Math.min(box.width, box.height) * 0.3];
-  await page.mouse.move(cx + r, cy);
-  await page.mouse.down();
-  for (let i = 1; i <= 40; i++) {
-    const a = (i / 40) * Math.PI * 2;
-    await page.mouse.move(cx + r * Math.cos(a), cy + r * Math.sin(a), { steps: 2 });
-  }
-  await page.mouse.up();
-  await expect(race).toHaveAttribute('data-finalized', 'true');
+  await drawLoop(page, race);
   await page.getByRole('button', { name: /Add Car/ }).click();
   await expect(race).toHaveAttribute('data-cars', '1');
 

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { drawLoop } from './race-helpers.ts';
 import { watchConsole } from './watchConsole.ts';
 
 /**
@@ -14,22 +15,6 @@ async function open(page: Page, path = '/race') {
   await page.goto(path);
   await expect(stage(page)).toHaveAttribute('data-ready', 'true');
   await expect(stage(page).locator('canvas')).toBeVisible();
-}
-
-/** Drags the mouse once round a circle (fractions of the stage) – one stroke. */
-async function drawLoop(page: Page, fx = 0.5, fy = 0.5, fr = 0.32) {
-  const box = (await stage(page).boundingBox())!;
-  const cx = box.x + box.width * fx;
-  const cy = box.y + box.height * fy;
-  const r = Math.min(box.width, box.height) * fr;
-  await page.mouse.move(cx + r, cy);
-  await page.mouse.down();
-  for (let i = 1; i <= 40; i++) {
-    const a = (i / 40) * Math.PI * 2;
-    await page.mouse.move(cx + r * Math.cos(a), cy + r * Math.sin(a), { steps: 2 });
-  }
-  await page.mouse.up();
-  await expect(stage(page)).toHaveAttribute('data-finalized', 'true');
 }
 
 async function setLaps(page: Page, laps: number) {
@@ -75,7 +60,7 @@ test.describe('Draw & Race', () => {
     await page.getByRole('button', { name: 'Smaller brush' }).click();
     await expect(brush).toHaveText('46');
 
-    await drawLoop(page, 0.5, 0.5, 0.24);
+    await drawLoop(page, stage(page), 0.5, 0.5, 0.24);
     await expect(page.getByRole('button', { name: 'Smaller brush' })).toBeDisabled();
     await expect(page.getByRole('button', { name: /Start$/ })).toBeDisabled();
     for (let i = 1; i <= 3; i++) {
@@ -132,7 +117,7 @@ test.describe('Draw & Race', () => {
     const watch = watchConsole(page);
     await open(page);
     await page.getByRole('region', { name: 'Draw & Race' }).getByRole('button', { name: 'Start' }).click();
-    await drawLoop(page, 0.5, 0.5, 0.3);
+    await drawLoop(page, stage(page), 0.5, 0.5, 0.3);
     await page.getByRole('button', { name: /Share/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Share track' });
     await expect(dialog).toBeVisible();
@@ -198,7 +183,7 @@ test.describe('Draw & Race', () => {
     ).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/phone-intro.png` });
     await page.getByRole('region', { name: 'Draw & Race' }).getByRole('button', { name: 'Start' }).click();
-    await drawLoop(page, 0.5, 0.5, 0.36);
+    await drawLoop(page, stage(page), 0.5, 0.5, 0.36);
     for (let i = 1; i <= 4; i++) await page.getByRole('button', { name: /Add Car/ }).click();
     await expect(stage(page)).toHaveAttribute('data-cars', '4');
     await page.getByRole('button', { name: /Start$/ }).click();
