@@ -1,6 +1,12 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { autopilot, type PilotView } from '../../src/games/lunar-lander/engine/autopilot.ts';
 import { INPUT_LEFT, INPUT_RIGHT, INPUT_THRUST } from '../../src/games/lunar-lander/engine/constants.ts';
+import { openOnPausedClock } from './clock-helpers.ts';
+import { findSeed, mowsRight, openWithSave, playing } from './yard-helpers.ts';
+
+/** A yard where nobody fights a player who stands still for 20 s, with grass to the right of the start. */
+const calmYardWithGrassToTheRight = () =>
+  findSeed((seconds) => seconds === Number.POSITIVE_INFINITY, 20, mowsRight);
 
 /**
  * Every game played by keyboard alone and by touch alone at 360×640 (issue 15). The
@@ -94,11 +100,11 @@ async function landLevelOne(page: Page, hold: (bit: number, down: boolean) => Pr
 }
 
 async function openLanderOnFakeTime(page: Page) {
-  await page.clock.install();
-  await page.goto('/lunar-lander');
-  await expect(page.getByRole('dialog', { name: 'Lunar Lander' })).toBeVisible();
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10_000);
+  await openOnPausedClock(page, '/lunar-lander', (p) => p.getByRole('dialog', { name: 'Lunar Lander' }));
 }
+
+const openWhacOnFakeTime = (page: Page) =>
+  openOnPausedClock(page, '/whac-a-moji', (p) => p.getByRole('heading', { name: 'How to play' }));
 
 // ---------------------------------------------------------------- keyboard
 
@@ -130,10 +136,7 @@ test.describe('keyboard alone', () => {
   });
 
   test('Whac-a-Moji: start and whack moles', async ({ page }) => {
-    await page.clock.install();
-    await page.goto('/whac-a-moji');
-    await expect(page.getByRole('heading', { name: 'How to play' })).toBeVisible();
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10_000);
+    await openWhacOnFakeTime(page);
     await tabTo(page, page.getByRole('button', { name: 'Start Game' }));
     await page.keyboard.press('Enter');
     await tabTo(page, page.getByRole('button', { name: 'Start Round' }));
@@ -203,10 +206,13 @@ test.describe('keyboard alone', () => {
   });
 
   test('Yardcore: start, walk and mow with the arrow keys', async ({ page }) => {
-    await page.goto('/yardcore');
-    await tabTo(page, page.getByTestId('yard-intro').getByRole('button', { name: 'New Game' }));
+    // New Game draws a random yard, where walking right may meet a fence or a fight:
+    // Continue opens a saved one known to have grass to the right.
+    await openWithSave(page, calmYardWithGrassToTheRight());
+    await tabTo(page, page.getByTestId('yard-intro').getByRole('button', { name: 'Continue' }));
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('yard-live')).toContainText('Score 0.', { timeout: 30_000 });
+    await playing(page);
     await page.keyboard.down('ArrowRight');
     await expect(page.getByTestId('yard-live')).toContainText(/Score [1-9]\d*\./, { timeout: 30_000 });
     await page.keyboard.up('ArrowRight');
@@ -241,10 +247,7 @@ test.describe('touch alone', () => {
   });
 
   test('Whac-a-Moji: tap to start and hit moles', async ({ page }) => {
-    await page.clock.install();
-    await page.goto('/whac-a-moji');
-    await expect(page.getByRole('heading', { name: 'How to play' })).toBeVisible();
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10_000);
+    await openWhacOnFakeTime(page);
     await tap(page, page.getByRole('button', { name: 'Start Game' }));
     await tap(page, page.getByRole('button', { name: 'Start Round' }));
     await expect(page.getByRole('region', { name: '3 by 3 grid' })).toBeVisible();
@@ -323,11 +326,12 @@ test.describe('touch alone', () => {
   });
 
   test('Yardcore: tap to walk and mow', async ({ page }) => {
-    await page.goto('/yardcore');
-    await tap(page, page.getByTestId('yard-intro').getByRole('button', { name: 'New Game' }));
+    await openWithSave(page, calmYardWithGrassToTheRight());
+    await tap(page, page.getByTestId('yard-intro').getByRole('button', { name: 'Continue' }));
     await expect(page.getByTestId('yard-live')).toContainText('Score 0.', { timeout: 30_000 });
+    await playing(page);
     const box = (await page.getByTestId('yard-stage').boundingBox())!;
-    // Tap to move: a spot to the right of the player, then one below.
+    // Tap to move: a spot to the right of the player.
     await page.touchscreen.tap(box.x + box.width * 0.9, box.y + box.height * 0.5);
     await expect(page.getByTestId('yard-live')).toContainText(/Score [1-9]\d*\./, { timeout: 30_000 });
   });

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { autopilot, type PilotView } from '../../src/games/lunar-lander/engine/autopilot.ts';
 import { INPUT_LEFT, INPUT_RIGHT, INPUT_THRUST } from '../../src/games/lunar-lander/engine/constants.ts';
+import { openOnPausedClock } from './clock-helpers.ts';
 
 /**
  * Lunar Lander end to end against the real server: the test flies the lander with real
@@ -66,17 +67,12 @@ async function fly(page: Page, pilot: (view: PilotView) => number) {
 }
 
 async function startMission(page: Page, shotName?: string) {
-  await page.clock.install();
-  await page.goto('/lunar-lander');
   const intro = page.getByRole('dialog', { name: 'Lunar Lander' });
-  await expect(intro).toBeVisible();
+  // From here on, time moves only when the test says so.
+  await openOnPausedClock(page, '/lunar-lander', () => intro);
   await expect(intro.getByRole('heading', { name: 'High Scores' })).toBeVisible();
   await expect(intro.getByRole('region', { name: 'Controls' })).toContainText('side thrusters');
   if (shotName) await page.screenshot({ path: `${SHOTS}/${shotName}` });
-  // From here on, time moves only when the test says so.
-  // A wide margin: on a busy machine seconds can pass before pauseAt runs (pausing in the
-  // past throws); the intro has no timers, so the jump changes nothing.
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10_000);
   await intro.getByRole('button', { name: 'Start mission' }).click();
   await expect(page.getByRole('region', { name: 'Flight data' })).toBeVisible();
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import { openOnPausedClock } from './clock-helpers.ts';
 
 /**
  * Whac-a-Moji end to end against the real server and build. Time is Playwright's fake
@@ -41,14 +42,7 @@ function watchSoundRequests(page: Page): string[] {
 }
 
 async function openGame(page: Page, path = '/whac-a-moji') {
-  await page.clock.install();
-  await page.goto(path);
-  // The page first, in real time: its lazy route waits on React's Suspense reveal timer,
-  // which a paused clock would never fire.
-  await expect(page.getByRole('heading', { name: 'How to play' })).toBeVisible();
-  // A wide margin: on a busy machine more than a second can pass before pauseAt runs, and
-  // pausing in the past throws. The intro has no timers, so the jump changes nothing.
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10_000);
+  await openOnPausedClock(page, path, (p) => p.getByRole('heading', { name: 'How to play' }));
   // The intro states the scoring the game applies (20 / 10 / 5).
   const tiers = page.getByRole('list', { name: 'Points per hit' });
   await expect(tiers).toContainText('Hit at 3: 20 points');
