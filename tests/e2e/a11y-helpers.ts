@@ -8,8 +8,25 @@ export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 export const PHONE_SIZE = { width: 360, height: 640 };
 export const DESKTOP_SIZE = { width: 1440, height: 900 };
 
+/**
+ * Waits until every finite CSS animation and transition on the page has ended (endless
+ * ones are left running): axe reads colours as they are painted, and a button still
+ * fading in once measured a contrast of 1.21 against its final 4.5+.
+ */
+export async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Number.POSITIVE_INFINITY))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 /** Serious and critical axe violations on the page as it is now, one line per rule. */
 export async function seriousA11yViolations(page: Page, include?: string): Promise<string[]> {
+  await settleAnimations(page);
   let builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
   if (include) builder = builder.include(include);
   const results = await builder.analyze();

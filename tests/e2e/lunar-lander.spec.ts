@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { autopilot, type PilotView } from '../../src/games/lunar-lander/engine/autopilot.ts';
 import { INPUT_LEFT, INPUT_RIGHT, INPUT_THRUST } from '../../src/games/lunar-lander/engine/constants.ts';
+import { expectNoSeriousA11yViolations } from './a11y-helpers.ts';
 import { openOnPausedClock } from './clock-helpers.ts';
 
 /**
@@ -124,6 +125,9 @@ test('anonymous pilot lands, crashes to game over and posts an unverified score'
   await expect(over.getByText(`Your score: ${score}`)).toBeVisible();
   await over.getByLabel('Your name').fill('Anon Pilot');
   await page.screenshot({ path: `${SHOTS}/desktop-gameover.png` });
+  // Real time again for axe (its checks wait on timers); nothing on this form runs on time.
+  await page.clock.resume();
+  await expectNoSeriousA11yViolations(page, 'Lunar Lander game over with the submit form');
   await over.getByRole('button', { name: 'Submit' }).click();
   await expect(over.getByRole('status').filter({ hasText: 'You placed #' })).toBeVisible();
   const row = over.getByRole('listitem').filter({ hasText: 'Anon Pilot' });

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './a11y-helpers.ts';
 import { drawLoop } from './race-helpers.ts';
 import { watchConsole } from './watchConsole.ts';
 
@@ -98,6 +99,7 @@ test.describe('Draw & Race', () => {
       await page.evaluate(() => (window as unknown as { countdownSeen: string[] }).countdownSeen),
     ).toEqual(['3', '2', '1', 'GO!']);
     await page.screenshot({ path: `${SHOTS}/desktop-results.png` });
+    await expectNoSeriousA11yViolations(page, 'Draw & Race results');
 
     // The screenshot button saves a PNG of the canvas.
     const download = page.waitForEvent('download');
@@ -139,6 +141,8 @@ test.describe('Draw & Race', () => {
     await page.getByRole('button', { name: 'Rate track' }).click();
     const popup = page.getByRole('dialog', { name: 'Rate this track' });
     await expect(popup.getByTestId('race-rating-stats')).toContainText('from 0 ratings');
+    await expect(popup).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'Draw & Race rating');
     await popup.getByRole('button', { name: '4 stars' }).click();
     await expect(popup.getByTestId('race-rating-stats')).toContainText('Average 4.0 ★ from 1 rating');
     await expect(popup.getByRole('button', { name: '4 stars' })).toHaveAttribute('aria-pressed', 'true');
