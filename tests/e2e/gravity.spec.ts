@@ -202,6 +202,27 @@ test.describe('Gravity Simulator', () => {
     await expectMotion(page);
   });
 
+  for (const reducedMotion of ['reduce', 'no-preference'] as const) {
+    test(`a paused scene under prefers-reduced-motion: ${reducedMotion} ${reducedMotion === 'reduce' ? 'stands still' : 'still twinkles'}`, async ({
+      page,
+    }) => {
+      await page.emulateMedia({ reducedMotion });
+      await open(page, '/gravity?preset=hot-jupiter');
+      await page.getByRole('button', { name: /Pause/ }).click();
+      // A selected body gets a turning ring; the far stars twinkle: both are motion.
+      await page.getByRole('button', { name: 'Select next body' }).click();
+      await expect(
+        page.getByRole('region', { name: 'Object details' }).getByRole('heading', { name: /#\d+/ }),
+      ).toBeVisible();
+      await page.waitForTimeout(600);
+      const before = await canvas(page).screenshot();
+      await page.waitForTimeout(700);
+      const after = await canvas(page).screenshot();
+      if (reducedMotion === 'reduce') expect(after.equals(before)).toBe(true);
+      else expect(after.equals(before)).toBe(false);
+    });
+  }
+
   test('a share link reopens the scene; a broken one falls back politely', async ({ page, context }) => {
     const watch = watchConsole(page);
     await open(page, '/gravity?preset=binary-stars');
