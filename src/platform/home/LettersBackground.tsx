@@ -1,5 +1,5 @@
 import { type CSSProperties, useEffect, useMemo, useRef } from 'react';
-import { createLetters, type DriftingLetter, driftTiming } from './lettersField.ts';
+import { createLetters, type DriftingLetter } from './lettersField.ts';
 
 /** The brand's accents, light enough to read as glints on the purple: amber, coral, lilac, sky. */
 const PALETTE = ['#ffd866', '#ff7aa2', '#b69cff', '#8fd3ff'];
@@ -27,10 +27,9 @@ function glyphStyle(l: DriftingLetter): CSSProperties {
 }
 
 /**
- * The drifting F U T I L E * letters behind a page. Each letter is a text element moved by
- * Web Animations of `transform` only (one for x, one for y, one for the spin), which the
- * compositor runs: the page's main thread does no work per frame (a canvas redrawn on every
- * frame cost long tasks at 4× CPU, issue 14). Letters stand still under
+ * The drifting F U T I L E * letters behind a page: text elements where the seeded layout
+ * puts them (so a prerendered page shows them before any script), set moving on the
+ * compositor by lettersMotion.ts, which loads after the page. Still under
  * prefers-reduced-motion; a hidden tab draws no frames at all.
  */
 export function LettersBackground({ count, speed, seed }: LettersBackgroundProps) {
@@ -39,76 +38,18 @@ export function LettersBackground({ count, speed, seed }: LettersBackgroundProps
 
   useEffect(() => {
     const field = fieldRef.current;
-    if (!field || typeof field.animate !== 'function') return;
-    const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
-    let width = field.clientWidth;
-    let height = field.clientHeight;
-
-    const runs = letters.map((l, i) => {
-      const x = field.children[i].firstElementChild as HTMLElement;
-      const y = x.firstElementChild as HTMLElement;
-      const glyph = y.firstElementChild as HTMLElement;
-      const drift = (el: HTMLElement, axis: 'X' | 'Y', start: number, velocity: number, span: number) => {
-        const t = driftTiming(start, velocity * speed, span);
-        return el.animate(
-          [
-            { transform: `translate${axis}(${-start * span}px)` },
-            { transform: `translate${axis}(${(1 - start) * span}px)` },
-          ],
-          { duration: t.duration, iterations: Number.POSITIVE_INFINITY, ...t.phase },
-        );
-      };
-      const turn = 2 * Math.PI * Math.sign(l.spin);
-      const spin = glyph.animate(
-        [{ transform: `rotate(${l.angle}rad)` }, { transform: `rotate(${l.angle + turn}rad)` }],
-        {
-          duration: (Math.abs(turn) / Math.max(Math.abs(l.spin * speed), 1e-3)) * 1000,
-          iterations: Number.POSITIVE_INFINITY,
-        },
-      );
-      return { x: drift(x, 'X', l.x, l.vx, width), y: drift(y, 'Y', l.y, l.vy, height), spin, l };
-    });
-    const all = () => runs.flatMap((r) => [r.x, r.y, r.spin]);
-
-    const follow = () => {
-      for (const a of all()) {
-        if (reducedMotion.matches) a.pause();
-        else a.play();
-      }
-    };
-    follow();
-
-    // A new viewport size: new distances and periods, each animation kept at the same point of its cycle.
-    const resize = () => {
-      const w = field.clientWidth;
-      const h = field.clientHeight;
-      if (w === width && h === height) return;
-      width = w;
-      height = h;
-      for (const r of runs) {
-        retime(r.x, 'X', r.l.x, r.l.vx, width);
-        retime(r.y, 'Y', r.l.y, r.l.vy, height);
-      }
-    };
-    const retime = (a: Animation, axis: 'X' | 'Y', start: number, velocity: number, span: number) => {
-      const effect = a.effect as KeyframeEffect;
-      const before = Number(effect.getTiming().duration);
-      const elapsed = Number(a.currentTime ?? 0);
-      const t = driftTiming(start, velocity * speed, span);
-      effect.setKeyframes([
-        { transform: `translate${axis}(${-start * span}px)` },
-        { transform: `translate${axis}(${(1 - start) * span}px)` },
-      ]);
-      effect.updateTiming({ duration: t.duration });
-      a.currentTime = before > 0 ? (elapsed * t.duration) / before : 0;
-    };
-
-    window.addEventListener('resize', resize);
-    reducedMotion.addEventListener('change', follow);
+    if (!field) return;
+    let stop: (() => void) | undefined;
+    let gone = false;
+    import('./lettersMotion.ts')
+      .then((motion) => {
+        if (!gone) stop = motion.animateLetters(field, letters, speed);
+      })
+      // Offline before the chunk was cached: the letters just stay where they are.
+      .catch(() => {});
     return () => {
-      window.removeEventListener('resize', resize);
-      reducedMotion.removeEventListener('change', follow);
-      for (const a of all()) a.cancel();
+      gone = true;
+      stop?.();
     };
   }, [letters, speed]);
 

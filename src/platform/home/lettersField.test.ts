@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  BRAND_LETTERS,
-  createLetters,
-  driftOffsetAt,
-  driftTiming,
-  LETTERS_SEED,
-  stepLetters,
-} from './lettersField.ts';
+import { BRAND_LETTERS, createLetters, LETTERS_SEED, stepLetters } from './lettersField.ts';
+import { driftOffsetAt, driftTiming } from './lettersMotion.ts';
 
 describe('drifting letters layout', () => {
   it('makes the requested number of letters, cycling F U T I L E *', () => {

@@ -1,8 +1,8 @@
 /**
  * The drifting-letters background (platform spec §2: home 48 letters at speed 0.7,
  * about 32 at speed 0.5, fixed seed) as plain data: a seeded layout and a step
- * function, and the Web Animations timing that plays the same motion on the compositor.
- * Positions are fractions of the viewport so a resize keeps the picture.
+ * function (the model lettersMotion.ts plays on the compositor). Positions are fractions
+ * of the viewport so a resize keeps the picture.
  */
 import { createRng } from '../../lib/pure/rng.ts';
 
@@ -81,36 +81,4 @@ export function stepLetters(
     l.y = wrap(l.y + (l.vy * t) / height);
     l.angle += l.spin * t;
   }
-}
-
-export interface DriftTiming {
-  /** ms for one crossing of the span. */
-  duration: number;
-  /** Where the first cycle begins, and which way it runs. */
-  phase: { iterationStart: number; direction: 'normal' | 'reverse' };
-}
-
-/**
- * Timing of a drift along one axis as a looping animation from `-start * span` to
- * `(1 - start) * span` px (relative to the letter's start): one cycle per crossing of the
- * `span` px at `velocity` px/s, begun at the start's point of the cycle, played backwards
- * for a negative velocity. Where it wraps is where `stepLetters` wraps.
- */
-export function driftTiming(start: number, velocity: number, span: number): DriftTiming {
-  // A letter that barely moves still gets a finite (very long) cycle.
-  const duration = (Math.max(span, 1) / Math.max(Math.abs(velocity), 1e-3)) * 1000;
-  return velocity >= 0
-    ? { duration, phase: { iterationStart: start, direction: 'normal' } }
-    : { duration, phase: { iterationStart: (1 - start) % 1, direction: 'reverse' } };
-}
-
-/**
- * The offset in px that a drift with `driftTiming` has reached `ms` after it began, as
- * the Web Animations model computes it (linear keyframes, infinite iterations).
- */
-export function driftOffsetAt(start: number, velocity: number, span: number, ms: number): number {
-  const { duration, phase } = driftTiming(start, velocity, span);
-  const progress = wrap(phase.iterationStart + ms / duration);
-  const directed = phase.direction === 'normal' ? progress : 1 - progress;
-  return -start * span + directed * span;
 }
