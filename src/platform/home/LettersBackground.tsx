@@ -57,12 +57,11 @@ export function LettersBackground({ count, speed, seed }: LettersBackgroundProps
     <div className="letters-bg" aria-hidden="true">
       <div className="letters-bg__field" ref={fieldRef}>
         {letters.map((l, i) => (
+          // Three elements a letter: where it starts, then drifting along x (this one), along y, and spinning.
           <span key={i} className="letters-bg__letter" style={letterStyle(l)}>
             <span className="letters-bg__drift">
-              <span className="letters-bg__drift">
-                <span className="letters-bg__glyph" style={glyphStyle(l)}>
-                  {l.char}
-                </span>
+              <span className="letters-bg__glyph" style={glyphStyle(l)}>
+                {l.char}
               </span>
             </span>
           </span>

@@ -41,6 +41,7 @@ export function driftOffsetAt(start: number, velocity: number, span: number, ms:
 }
 
 type Axis = 'X' | 'Y';
+const LETTERS_PER_FRAME = 8;
 const frames = (axis: Axis, start: number, span: number): Keyframe[] => [
   { transform: `translate${axis}(${-start * span}px)` },
   { transform: `translate${axis}(${(1 - start) * span}px)` },
@@ -60,8 +61,8 @@ export function animateLetters(
   const drifts: { animation: Animation; axis: Axis; start: number; velocity: number }[] = [];
   const spins: Animation[] = [];
 
-  letters.forEach((l, i) => {
-    const x = field.children[i].firstElementChild as HTMLElement;
+  const animateOne = (l: DriftingLetter, i: number) => {
+    const x = field.children[i] as HTMLElement;
     const y = x.firstElementChild as HTMLElement;
     const glyph = y.firstElementChild as HTMLElement;
     for (const [el, axis, start, velocity] of [
@@ -83,15 +84,26 @@ export function animateLetters(
         iterations: Number.POSITIVE_INFINITY,
       }),
     );
-  });
-  const all = [...drifts.map((d) => d.animation), ...spins];
-
+  };
+  const all = () => [...drifts.map((d) => d.animation), ...spins];
   const follow = () => {
-    for (const a of all) {
+    for (const a of all()) {
       if (reducedMotion.matches) a.pause();
       else a.play();
     }
   };
+
+  // A few letters a frame: promoting every animated element to the compositor at once is
+  // one long main-thread task (style, pre-paint, layerize) at 4× CPU.
+  let next = 0;
+  let frame = 0;
+  const startSome = () => {
+    const end = Math.min(next + LETTERS_PER_FRAME, letters.length);
+    for (; next < end; next++) animateOne(letters[next], next);
+    follow();
+    frame = next < letters.length ? requestAnimationFrame(startSome) : 0;
+  };
+  startSome();
   // A new viewport size: new distances and periods, each drift kept at the same point of its cycle.
   const resize = () => {
     const before = { ...span };
@@ -106,12 +118,12 @@ export function animateLetters(
     }
   };
 
-  follow();
   window.addEventListener('resize', resize);
   reducedMotion.addEventListener('change', follow);
   return () => {
     window.removeEventListener('resize', resize);
     reducedMotion.removeEventListener('change', follow);
-    for (const a of all) a.cancel();
+    cancelAnimationFrame(frame);
+    for (const a of all()) a.cancel();
   };
 }
