@@ -9,8 +9,8 @@ export const THEME_COLOR = '#1b1030';
  * - Precache: the whole build (every game's code, workers, sounds, fonts, icons), so after
  *   one visit every game opens and plays with the network off. The page registers the
  *   worker only after home has painted and gone idle, so the home budget is not spent on it.
- * - Navigations fall back to the precached index.html (the router takes it from there),
- *   except /api.
+ * - `/` opens the precached home.html (home prerendered); other navigations fall back to
+ *   the precached index.html (the router takes it from there), except /api.
  * - API: public reads (boards, shared tracks) are network-first, falling back to the last
  *   answer; everything else under /api (sessions, saves, every write) goes to the network
  *   only and is never cached. Workbox routes match GET only unless told otherwise, and
@@ -45,6 +45,9 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     // Source maps stay out of the cache.
     globIgnores: ['**/*.map', '**/*.br', '**/*.gz'],
     maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
+    // `/` is answered with the prerendered home (scripts/prerenderHome.ts), every other
+    // navigation with the empty shell, as the server does.
+    directoryIndex: 'home.html',
     navigateFallback: '/index.html',
     navigateFallbackDenylist: [/^\/api\//],
     cleanupOutdatedCaches: true,

@@ -4,6 +4,7 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { pwaOptions } from './pwa.config.ts';
+import { prerenderHome } from './scripts/prerenderHome.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 8787);
 
@@ -13,6 +14,8 @@ export default defineConfig({
     // Manifest and Workbox service worker (pwa.config.ts); registered by the
     // page once home has painted (src/lib/pwa/registerServiceWorker.ts).
     VitePWA(pwaOptions),
+    // home.html: home rendered at build time, answered for `/` only (scripts/prerenderHome.ts).
+    prerenderHome(),
     // .gz and .br beside each text asset, so the server sends them precompressed (no
     // per-request compression work); the originals stay for clients that accept neither.
     compression({
@@ -44,6 +47,7 @@ export default defineConfig({
       'server/**/*.test.ts',
       'benchmarks/**/*.test.ts',
       'workers/**/*.test.ts',
+      'scripts/**/*.test.ts',
     ],
     environment: 'node',
     // Server suites share one SQLite/PostgreSQL per file; keep them off the 2 cores' toes.

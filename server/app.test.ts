@@ -73,3 +73,42 @@ describe('static serving and health', () => {
     expect(res.json()).toEqual({ success: false, error: 'Not found' });
   });
 });
+
+describe('home prerendered', () => {
+  // A build with home.html (scripts/prerenderHome.ts) beside the empty index.html.
+  const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'futile-client-'));
+  const shell = '<!doctype html><title>Futile</title><div id="root"></div>';
+  const home = '<!doctype html><title>Futile</title><div id="root"><h1>Futile</h1></div>';
+  fs.writeFileSync(path.join(clientDir, 'index.html'), shell);
+  fs.writeFileSync(path.join(clientDir, 'home.html'), home);
+  fs.writeFileSync(path.join(clientDir, 'home.html.br'), zlib.brotliCompressSync(home));
+  const database = connectDatabase(':memory:');
+  let app: Awaited<ReturnType<typeof buildApp>>;
+
+  beforeAll(async () => {
+    app = await buildApp({ config: { ...loadConfig({ NODE_ENV: 'test' }), clientDir }, database });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.db.destroy();
+  });
+
+  it('answers / with home.html, precompressed when accepted, always revalidated', async () => {
+    const br = await app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-type']).toContain('text/html');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('no-cache');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(home);
+    const plain = await app.inject({ url: '/', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.body).toBe(home);
+  });
+
+  it("answers every other page path with the empty shell, never home's content", async () => {
+    for (const url of ['/gravity', '/about', '/account?x=1', '/index.html', '/no-such-page']) {
+      const res = await app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(shell);
+    }
+  });
+});

@@ -102,7 +102,9 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   if (config.clientDir && fs.existsSync(path.join(config.clientDir, 'index.html'))) {
     await app.register(fastifyStatic, {
       root: config.clientDir,
-      index: ['index.html'],
+      // `/` gets home prerendered when the build has it (scripts/prerenderHome.ts); every
+      // other page path gets the empty index.html from the not-found handler above.
+      index: ['home.html', 'index.html'],
       wildcard: false,
       // The build writes .br and .gz beside each text asset (vite.config.ts).
       preCompressed: true,

@@ -40,9 +40,12 @@ export function AppLayout() {
   );
 }
 
-/** False until the window's load event (the page's own scripts, styles and images are in). */
+/**
+ * False until the window's load event (the page's own scripts, styles and images are in).
+ * It starts false, as in home's prerendered markup: the effect catches up at once.
+ */
 function usePageLoaded(): boolean {
-  const [loaded, setLoaded] = useState(() => document.readyState === 'complete');
+  const [loaded, setLoaded] = useState(false);
   useEffect(() => {
     if (loaded) return;
     if (document.readyState === 'complete') return setLoaded(true);

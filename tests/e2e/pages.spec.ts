@@ -31,7 +31,8 @@ test('About: back button, heading with the brand, its sections and links, footer
 
   const footer = page.getByRole('contentinfo');
   await expect(footer).toContainText(String(new Date().getFullYear()));
-  await expect(page.locator('canvas')).toHaveCount(1);
+  // The drifting letters behind the page (32 on About).
+  await expect(page.locator('.letters-bg__glyph')).toHaveCount(32);
   expect(console.errors).toEqual([]);
 
   await footer.getByRole('link', { name: 'Privacy Policy' }).click();

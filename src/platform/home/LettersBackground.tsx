@@ -1,10 +1,8 @@
-import { useEffect, useRef } from 'react';
-import { createLetters, type DriftingLetter, stepLetters } from './lettersField.ts';
+import { type CSSProperties, useEffect, useMemo, useRef } from 'react';
+import { createLetters, type DriftingLetter } from './lettersField.ts';
 
 /** The brand's accents, light enough to read as glints on the purple: amber, coral, lilac, sky. */
 const PALETTE = ['#ffd866', '#ff7aa2', '#b69cff', '#8fd3ff'];
-/** Letters wrap this far outside the viewport, so none pops in or out at an edge. */
-const EDGE = 70;
 
 export interface LettersBackgroundProps {
   count: number;
@@ -12,92 +10,63 @@ export interface LettersBackgroundProps {
   seed?: number;
 }
 
+const fixed = (v: number) => v.toFixed(4);
+
+/** Where a letter starts: static markup, so a prerendered page shows the same picture before its script. */
+function letterStyle(l: DriftingLetter): CSSProperties {
+  return { left: `${fixed(l.x * 100)}%`, top: `${fixed(l.y * 100)}%` };
+}
+
+function glyphStyle(l: DriftingLetter): CSSProperties {
+  return {
+    fontSize: `${l.size}px`,
+    color: PALETTE[l.tone],
+    opacity: fixed(l.alpha),
+    transform: `rotate(${fixed(l.angle)}rad)`,
+  };
+}
+
 /**
- * The drifting F U T I L E * letters behind a page, on one 2D canvas. Pauses while
- * the tab is hidden and stands still under prefers-reduced-motion.
+ * The drifting F U T I L E * letters behind a page: text elements where the seeded layout
+ * puts them (so a prerendered page shows them before any script), set moving on the
+ * compositor by lettersMotion.ts, which loads after the page. Still under
+ * prefers-reduced-motion; a hidden tab draws no frames at all.
  */
 export function LettersBackground({ count, speed, seed }: LettersBackgroundProps) {
-  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const fieldRef = useRef<HTMLDivElement>(null);
+  const letters = useMemo(() => createLetters({ count, seed, tones: PALETTE.length }), [count, seed]);
 
   useEffect(() => {
-    const canvas = canvasRef.current;
-    const ctx = canvas?.getContext('2d');
-    if (!canvas || !ctx) return;
-    const letters: DriftingLetter[] = createLetters({ count, seed, tones: PALETTE.length });
-    const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
-    let width = 0;
-    let height = 0;
-    let frame = 0;
-    let last = 0;
-
-    const resize = () => {
-      const dpr = Math.min(window.devicePixelRatio || 1, 2);
-      width = window.innerWidth;
-      height = window.innerHeight;
-      canvas.width = Math.round(width * dpr);
-      canvas.height = Math.round(height * dpr);
-      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-      draw();
-    };
-
-    const draw = () => {
-      ctx.clearRect(0, 0, width, height);
-      ctx.textAlign = 'center';
-      ctx.textBaseline = 'middle';
-      for (const l of letters) {
-        ctx.save();
-        ctx.translate(l.x * (width + 2 * EDGE) - EDGE, l.y * (height + 2 * EDGE) - EDGE);
-        ctx.rotate(l.angle);
-        ctx.globalAlpha = l.alpha;
-        ctx.fillStyle = PALETTE[l.tone];
-        ctx.font = `${l.size}px 'Lilita One Local', system-ui, sans-serif`;
-        ctx.fillText(l.char, 0, 0);
-        ctx.restore();
-      }
-    };
-
-    const tick = (now: number) => {
-      const dt = last ? (now - last) / 1000 : 0;
-      last = now;
-      stepLetters(letters, dt, speed, width + 2 * EDGE, height + 2 * EDGE);
-      draw();
-      frame = requestAnimationFrame(tick);
-    };
-
-    const start = () => {
-      if (frame || document.hidden || reducedMotion.matches) return;
-      last = 0;
-      frame = requestAnimationFrame(tick);
-    };
-    const stop = () => {
-      cancelAnimationFrame(frame);
-      frame = 0;
-    };
-    const onVisibility = () => (document.hidden ? stop() : start());
-    const onMotionPreference = () => {
-      stop();
-      draw();
-      start();
-    };
-
-    resize();
-    start();
-    // The brand font may arrive after the first frame; redraw the still picture then.
-    document.fonts?.ready.then(() => !frame && draw());
-    window.addEventListener('resize', resize);
-    document.addEventListener('visibilitychange', onVisibility);
-    reducedMotion.addEventListener('change', onMotionPreference);
+    const field = fieldRef.current;
+    if (!field) return;
+    let stop: (() => void) | undefined;
+    let gone = false;
+    import('./lettersMotion.ts')
+      .then((motion) => {
+        if (!gone) stop = motion.animateLetters(field, letters, speed);
+      })
+      // Offline before the chunk was cached: the letters just stay where they are.
+      .catch(() => {});
     return () => {
-      stop();
-      window.removeEventListener('resize', resize);
-      document.removeEventListener('visibilitychange', onVisibility);
-      reducedMotion.removeEventListener('change', onMotionPreference);
+      gone = true;
+      stop?.();
     };
-  }, [count, speed, seed]);
+  }, [letters, speed]);
 
   return (
     <div className="letters-bg" aria-hidden="true">
-      <canvas ref={canvasRef} />
+      <div className="letters-bg__field" ref={fieldRef}>
+        {letters.map((l, i) => (
+          // Three elements a letter: where it starts, then drifting along x (this one), along y, and spinning.
+          <span key={i} className="letters-bg__letter" style={letterStyle(l)}>
+            <span className="letters-bg__drift">
+              <span className="letters-bg__glyph" style={glyphStyle(l)}>
+                {l.char}
+              </span>
+            </span>
+          </span>
+        ))}
+      </div>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BRAND_LETTERS, createLetters, LETTERS_SEED, stepLetters } from './lettersField.ts';
+import { driftOffsetAt, driftTiming } from './lettersMotion.ts';
 
 describe('drifting letters layout', () => {
   it('makes the requested number of letters, cycling F U T I L E *', () => {
@@ -86,5 +87,37 @@ describe('drifting letters motion', () => {
     stepLetters(a, 600, 0.7, 1440, 900);
     stepLetters(once, 0.1, 0.7, 1440, 900);
     expect(a).toEqual(once);
+  });
+});
+
+describe('drifting letters as compositor animations', () => {
+  /** The distance between two positions on a loop of `span`, the short way round. */
+  const onLoop = (a: number, b: number, span: number) => {
+    const d = (((a - b) % span) + span) % span;
+    return Math.min(d, span - d);
+  };
+
+  it('puts every letter where the step model does, at any time, both directions', () => {
+    const span = 1580;
+    const speed = 0.7;
+    for (const l of createLetters({ count: 48 })) {
+      for (const ms of [0, 16, 1000, 12_345, 120_000]) {
+        // The step model, in steps of at most 0.1 s (its pause clamp).
+        const model = [{ ...l }];
+        for (let left = ms / 1000; left > 1e-9; left -= 0.1)
+          stepLetters(model, Math.min(0.1, left), speed, span, span);
+        const animated = l.x * span + driftOffsetAt(l.x, l.vx * speed, span, ms);
+        expect(onLoop(animated, model[0].x * span, span)).toBeLessThan(1e-6 * span + 1e-6);
+      }
+    }
+  });
+
+  it("starts at the letter's own place and takes one crossing per cycle", () => {
+    expect(driftOffsetAt(0.3, 20, 1000, 0)).toBeCloseTo(0, 9);
+    expect(driftOffsetAt(0.3, -20, 1000, 0)).toBeCloseTo(0, 9);
+    expect(driftTiming(0.3, 20, 1000).duration).toBe(50_000);
+    expect(driftTiming(0.3, -20, 1000).phase).toEqual({ iterationStart: 0.7, direction: 'reverse' });
+    // A letter that does not move gets a finite cycle (Web Animations refuses an infinite duration).
+    expect(Number.isFinite(driftTiming(0.5, 0, 1000).duration)).toBe(true);
   });
 });

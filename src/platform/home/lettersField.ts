@@ -1,7 +1,8 @@
 /**
  * The drifting-letters background (platform spec §2: home 48 letters at speed 0.7,
  * about 32 at speed 0.5, fixed seed) as plain data: a seeded layout and a step
- * function. Positions are fractions of the viewport so a resize keeps the picture.
+ * function (the model lettersMotion.ts plays on the compositor). Positions are fractions
+ * of the viewport so a resize keeps the picture.
  */
 import { createRng } from '../../lib/pure/rng.ts';
 
