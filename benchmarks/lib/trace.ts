@@ -9,6 +9,12 @@
  * GPU process (SwiftShader, on the CPU) has drawn everything the page submitted. A device
  * that composites on its GPU hands the canvas over without reading it back, so this wait
  * is not work a player's main thread does. It is measured and reported beside the work.
+ *
+ * The same holds for the commit's wait (`ProxyMain::BeginMainFrame::commit`): the main
+ * thread blocks there until the compositor thread takes the frame, and here that thread
+ * and the GPU process draw each frame in software (`MainFrame.Draw`, Viz's SkiaRenderer)
+ * before they can. It is measured and reported beside the work too; the commit's own steps
+ * on the main thread (layer updates, the hand-over) stay in the work.
  */
 
 /** One trace event as Chromium writes it (times in µs). */
@@ -30,6 +36,8 @@ export const TRACE_CATEGORIES = [
   '__metadata',
   'toplevel',
   'gpu',
+  // For the commit's wait (its event is in "cc,benchmark"; all of "cc" would cost far more).
+  'benchmark',
   'disabled-by-default-devtools.timeline',
   'disabled-by-default-devtools.timeline.frame',
 ];
@@ -38,6 +46,8 @@ export const TRACE_CATEGORIES = [
 const TASK_NAMES = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
 /** The software-compositing readback of a WebGL canvas (it includes the wait for the GPU process). */
 export const READBACK_EVENT = 'GLES2::ReadPixels';
+/** The main thread blocked until the compositor thread has taken the frame's commit. */
+export const COMMIT_WAIT_EVENT = 'ProxyMain::BeginMainFrame::commit';
 /** A task longer than this blocks input noticeably (the Long Tasks API's threshold). */
 export const LONG_TASK_MS = 50;
 
@@ -82,16 +92,20 @@ export interface Task {
   cpu: number;
   /** Of which in the readback, ms. */
   readbackCpu: number;
+  /** Of which blocked in the commit's wait for the compositor thread, ms. */
+  commitWait: number;
+  /** CPU time in that wait, ms (the CPU throttler's own spinning, mostly). */
+  commitWaitCpu: number;
 }
 
-/** Own work of a task: its wall time less the readback wait inside it. */
-export const ownWork = (task: Task) => task.duration - task.readback;
-/** Own CPU time of a task, less the readback's. */
-export const ownCpu = (task: Task) => task.cpu - task.readbackCpu;
+/** Own work of a task: its wall time less the readback and commit waits inside it. */
+export const ownWork = (task: Task) => task.duration - task.readback - task.commitWait;
+/** Own CPU time of a task, less the readback's and the commit wait's. */
+export const ownCpu = (task: Task) => task.cpu - task.readbackCpu - task.commitWaitCpu;
 
 const onThread = (e: TraceEvent, thread: ThreadRef) => e.pid === thread.pid && e.tid === thread.tid;
 
-/** The thread's outermost tasks in time order, each with the readback time nested in it. */
+/** The thread's outermost tasks in time order, each with the readback and commit-wait time nested in it. */
 export function threadTasks(events: readonly TraceEvent[], thread: ThreadRef): Task[] {
   const candidates = events
     .filter((e) => e.ph === 'X' && TASK_NAMES.has(e.name) && onThread(e, thread) && e.dur !== undefined)
@@ -109,22 +123,33 @@ export function threadTasks(events: readonly TraceEvent[], thread: ThreadRef): T
       readback: 0,
       cpu: (e.tdur ?? 0) / 1000,
       readbackCpu: 0,
+      commitWait: 0,
+      commitWaitCpu: 0,
     });
     lastEnd = e.ts + (e.dur ?? 0);
   }
-  const readbacks = events
-    .filter((e) => e.ph === 'X' && e.name === READBACK_EVENT && onThread(e, thread) && e.dur !== undefined)
-    .sort((a, b) => a.ts - b.ts);
-  let k = 0;
-  for (const r of readbacks) {
-    const at = r.ts / 1000;
-    while (k < tasks.length && tasks[k].end < at) k++;
-    const task = tasks[k];
-    if (task && task.start <= at) {
-      task.readback += Math.min((r.dur ?? 0) / 1000, task.end - at);
-      task.readbackCpu += Math.min((r.tdur ?? 0) / 1000, task.cpu);
+  const charge = (name: string, add: (task: Task, wall: number, cpu: number) => void) => {
+    const waits = events
+      .filter((e) => e.ph === 'X' && e.name === name && onThread(e, thread) && e.dur !== undefined)
+      .sort((a, b) => a.ts - b.ts);
+    let k = 0;
+    for (const r of waits) {
+      const at = r.ts / 1000;
+      while (k < tasks.length && tasks[k].end < at) k++;
+      const task = tasks[k];
+      if (task && task.start <= at)
+        add(task, Math.min((r.dur ?? 0) / 1000, task.end - at), Math.min((r.tdur ?? 0) / 1000, task.cpu));
     }
-  }
+  };
+  charge(READBACK_EVENT, (task, wall, cpu) => {
+    task.readback += wall;
+    task.readbackCpu += cpu;
+  });
+  // The readback happens in the layer update, before the commit's wait: the two never nest.
+  charge(COMMIT_WAIT_EVENT, (task, wall, cpu) => {
+    task.commitWait += wall;
+    task.commitWaitCpu += Math.min(cpu, task.cpu - task.readbackCpu);
+  });
   return tasks;
 }
 
@@ -177,7 +202,7 @@ export interface MainThreadSummary {
   cpuPerFrame: number[];
   /** Tasks whose own work is over LONG_TASK_MS. */
   longTasks: number;
-  /** Tasks over LONG_TASK_MS counting the readback wait in them (what the Long Tasks API would see here). */
+  /** Tasks over LONG_TASK_MS counting the readback and commit waits in them (what the Long Tasks API would see here). */
   longTasksWithReadback: number;
   /** Wall time of all tasks, ms. */
   busyMs: number;
@@ -185,6 +210,12 @@ export interface MainThreadSummary {
   readbackMs: number;
   /** readbackMs / busyMs (0 when idle). */
   readbackShare: number;
+  /** Of busyMs, the commit's wait for the compositor thread, ms. */
+  commitWaitMs: number;
+  /** commitWaitMs / busyMs (0 when idle). */
+  commitWaitShare: number;
+  /** The commit's wait in each whole frame, ms (wall time), beside workPerFrame. */
+  commitWaitPerFrame: number[];
 }
 
 /** Everything the frames part reports from one trace of a page; null when the page's main thread is not in it. */
@@ -194,11 +225,13 @@ export function summarizeMainThread(events: readonly TraceEvent[]): MainThreadSu
   const tasks = threadTasks(events, thread);
   let busyMs = 0;
   let readbackMs = 0;
+  let commitWaitMs = 0;
   let longTasks = 0;
   let longTasksWithReadback = 0;
   for (const task of tasks) {
     busyMs += task.duration;
     readbackMs += task.readback;
+    commitWaitMs += task.commitWait;
     if (ownWork(task) > LONG_TASK_MS) longTasks++;
     if (task.duration > LONG_TASK_MS) longTasksWithReadback++;
   }
@@ -211,5 +244,8 @@ export function summarizeMainThread(events: readonly TraceEvent[]): MainThreadSu
     busyMs,
     readbackMs,
     readbackShare: busyMs > 0 ? readbackMs / busyMs : 0,
+    commitWaitMs,
+    commitWaitShare: busyMs > 0 ? commitWaitMs / busyMs : 0,
+    commitWaitPerFrame: workPerFrame(tasks, frames, (task) => task.commitWait),
   };
 }
