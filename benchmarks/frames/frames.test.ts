@@ -39,6 +39,8 @@ describe('frame figures', () => {
     commitWaitMs: 0,
     commitWaitShare: 0,
     commitWaitPerFrame: work.map(() => 0),
+    driverMs: 0,
+    driverPerFrame: work.map(() => 0),
   });
 
   it('reports main-thread work per frame against the 8 ms goal and long tasks against 0, at 4× CPU', () => {
@@ -57,7 +59,7 @@ describe('frame figures', () => {
     expect(isViolation(p95)).toBe(true);
     const long = figures.find((f) => f.id === 'frames.race.cpu4x.longTasks')!;
     expect(long.value).toBe(1);
-    expect(long.unit).toContain('3 counting the readback and commit waits');
+    expect(long.unit).toContain('3 counting the readback, commit waits and driver');
     expect(isViolation(long)).toBe(true);
     expect(figures.find((f) => f.id === 'frames.race.cpu4x.readbackShare')?.value).toBe(10);
   });

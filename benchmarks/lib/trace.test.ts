@@ -102,6 +102,33 @@ describe('the commit’s wait for the compositor thread', () => {
   });
 });
 
+describe('the benchmark driver’s CDP commands', () => {
+  /**
+   * Three frames of /whac-a-moji at 4× CPU in which Playwright looked for a cell to click:
+   * the main thread's tasks, mojo messages (with their interface), waits and frame starts.
+   */
+  const whac = JSON.parse(
+    fs.readFileSync(path.join(path.dirname(FIXTURE), 'trace-whac-4x-driver.json'), 'utf8'),
+  ) as TraceEvent[];
+
+  it('are left out of the work and reported beside it, frame by frame', () => {
+    const summary = summarizeMainThread(whac)!;
+    expect(summary.driverMs).toBeCloseTo(5.406 + 14.754, 3);
+    expect(summary.driverPerFrame).toEqual([5.406, 14.754, 0]);
+    expect(summary.workPerFrame[1]).toBeCloseTo(11.682, 3);
+    // Without the driver and the commit wait, the frame would have counted 29.3 ms.
+    expect(summary.workPerFrame[1] + summary.driverPerFrame[1] + summary.commitWaitPerFrame[1]).toBeCloseTo(
+      29.314,
+      3,
+    );
+  });
+
+  it('count only DevToolsSession messages (input and compositor messages are the page’s)', () => {
+    const tasks = threadTasks(whac, pageMainThread(whac)!);
+    expect(tasks.filter((t) => t.driver > 0)).toHaveLength(2);
+  });
+});
+
 describe('work per frame on made-up tasks', () => {
   const task = (start: number, duration: number, readback = 0) => ({
     start,
@@ -112,6 +139,8 @@ describe('work per frame on made-up tasks', () => {
     readbackCpu: 0,
     commitWait: 0,
     commitWaitCpu: 0,
+    driver: 0,
+    driverCpu: 0,
   });
 
   it('gives a frame with no task zero work and ignores tasks outside whole frames', () => {
@@ -127,7 +156,18 @@ describe('work per frame on made-up tasks', () => {
 describe('frame starts', () => {
   it('keeps a frame start that no task contains', () => {
     const tasks = [
-      { start: 0, end: 5, duration: 5, readback: 0, cpu: 5, readbackCpu: 0, commitWait: 0, commitWaitCpu: 0 },
+      {
+        start: 0,
+        end: 5,
+        duration: 5,
+        readback: 0,
+        cpu: 5,
+        readbackCpu: 0,
+        commitWait: 0,
+        commitWaitCpu: 0,
+        driver: 0,
+        driverCpu: 0,
+      },
     ];
     expect(frameTaskStarts(tasks, [2, 9])).toEqual([0, 9]);
   });
