@@ -36,6 +36,11 @@ describe('frame figures', () => {
     busyMs: 1000,
     readbackMs: 1000 * readbackShare,
     readbackShare,
+    commitWaitMs: 0,
+    commitWaitShare: 0,
+    commitWaitPerFrame: work.map(() => 0),
+    driverMs: 0,
+    driverPerFrame: work.map(() => 0),
   });
 
   it('reports main-thread work per frame against the 8 ms goal and long tasks against 0, at 4× CPU', () => {
@@ -54,7 +59,7 @@ describe('frame figures', () => {
     expect(isViolation(p95)).toBe(true);
     const long = figures.find((f) => f.id === 'frames.race.cpu4x.longTasks')!;
     expect(long.value).toBe(1);
-    expect(long.unit).toContain('3 counting the readback');
+    expect(long.unit).toContain('3 counting the readback, commit waits and driver');
     expect(isViolation(long)).toBe(true);
     expect(figures.find((f) => f.id === 'frames.race.cpu4x.readbackShare')?.value).toBe(10);
   });

@@ -2,7 +2,9 @@
  * Frames of each game page's scripted scene (benchmarks/scenes.ts), unthrottled and with
  * 4× CPU throttling (Emulation.setCPUThrottlingRate), in two figures:
  * (a) main-thread work per frame, from a trace recorded over the same window (lib/trace.ts):
- *     the page's own work, without the WebGL readback that software compositing adds;
+ *     the page's own work, without the WebGL readback that software compositing adds, the
+ *     commit's wait for the (software-drawing) compositor thread, nor the CDP commands of
+ *     the benchmark's own driver;
  * (b) the frame interval, from rAF timestamps collected in the page.
  * Headless Chromium renders WebGL in software (SwiftShader) and composites in software, so
  * (b) is bound by that renderer on canvas games; the readback's share of main-thread time shows it.
@@ -215,11 +217,35 @@ function mainThreadFigures(
       id: `${id}.longTasks`,
       label: `${label} long tasks (> ${LONG_TASK_MS} ms, own work)`,
       value: summary.longTasks,
-      unit: `tasks (${summary.longTasksWithReadback} counting the readback)`,
+      unit: `tasks (${summary.longTasksWithReadback} counting the readback, commit waits and driver)`,
       better: 'lower',
       ...(longGoal !== undefined
         ? { goal: { op: '<=' as const, value: longGoal, text: `${longGoal} at 4× CPU` } }
         : {}),
+    },
+    {
+      id: `${id}.commitWaitP95`,
+      label: `${label} commit wait for the compositor per frame p95 (not in the work)`,
+      value: ms(
+        percentile(
+          [...summary.commitWaitPerFrame].sort((x, y) => x - y),
+          95,
+        ),
+      ),
+      unit: `ms (${Math.round(summary.commitWaitShare * 1000) / 10} % of main thread)`,
+      better: 'lower',
+    },
+    {
+      id: `${id}.driverP95`,
+      label: `${label} benchmark driver's CDP commands per frame p95 (not in the work)`,
+      value: ms(
+        percentile(
+          [...summary.driverPerFrame].sort((x, y) => x - y),
+          95,
+        ),
+      ),
+      unit: `ms (${Math.round((summary.driverMs / Math.max(1, summary.busyMs)) * 1000) / 10} % of main thread)`,
+      better: 'lower',
     },
     {
       id: `${id}.readbackShare`,

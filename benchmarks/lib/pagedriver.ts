@@ -93,13 +93,16 @@ export async function stopFrameRecording(page: Page): Promise<number[]> {
 }
 
 /** A trace being recorded over CDP (Tracing.start); stop() ends it and returns its events. */
-export async function startTrace(cdp: CDPSession): Promise<{ stop(): Promise<TraceEvent[]> }> {
+export async function startTrace(
+  cdp: CDPSession,
+  categories: readonly string[] = TRACE_CATEGORIES,
+): Promise<{ stop(): Promise<TraceEvent[]> }> {
   const events: TraceEvent[] = [];
   const collect = (event: { value: unknown[] }) => events.push(...(event.value as TraceEvent[]));
   cdp.on('Tracing.dataCollected', collect);
   await cdp.send('Tracing.start', {
     transferMode: 'ReportEvents',
-    traceConfig: { recordMode: 'recordAsMuchAsPossible', includedCategories: TRACE_CATEGORIES },
+    traceConfig: { recordMode: 'recordAsMuchAsPossible', includedCategories: [...categories] },
   });
   return {
     async stop() {

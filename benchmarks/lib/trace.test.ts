@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   frameTaskStarts,
   mainFrameStarts,
+  ownWork,
   pageMainThread,
   summarizeMainThread,
   type TraceEvent,
@@ -79,6 +80,55 @@ describe('main-thread work from a recorded trace', () => {
   });
 });
 
+describe('the commit’s wait for the compositor thread', () => {
+  /** Four frames of the same page traced with the "cc" category too (the profile script's fixture). */
+  const detailed = JSON.parse(
+    fs.readFileSync(path.join(path.dirname(FIXTURE), 'trace-gravity-4x-detailed.json'), 'utf8'),
+  ) as TraceEvent[];
+
+  it('is charged to the task it blocks, and left out of the work beside the readback', () => {
+    const thread = pageMainThread(detailed)!;
+    const tasks = threadTasks(detailed, thread);
+    expect(tasks.reduce((sum, t) => sum + t.commitWait, 0)).toBeCloseTo(10.13 + 10.083 + 0.176 + 4.027, 3);
+    for (const t of tasks) expect(ownWork(t)).toBeCloseTo(t.duration - t.readback - t.commitWait, 6);
+    const summary = summarizeMainThread(detailed)!;
+    expect(summary.commitWaitPerFrame).toHaveLength(summary.workPerFrame.length);
+    expect(summary.commitWaitMs).toBeCloseTo(24.416, 3);
+    expect(summary.commitWaitShare).toBeCloseTo(summary.commitWaitMs / summary.busyMs, 6);
+  });
+
+  it('is zero in a trace without the event (recorded before the category was asked for)', () => {
+    expect(summarizeMainThread(recorded)!.commitWaitMs).toBe(0);
+  });
+});
+
+describe('the benchmark driver’s CDP commands', () => {
+  /**
+   * Three frames of /whac-a-moji at 4× CPU in which Playwright looked for a cell to click:
+   * the main thread's tasks, mojo messages (with their interface), waits and frame starts.
+   */
+  const whac = JSON.parse(
+    fs.readFileSync(path.join(path.dirname(FIXTURE), 'trace-whac-4x-driver.json'), 'utf8'),
+  ) as TraceEvent[];
+
+  it('are left out of the work and reported beside it, frame by frame', () => {
+    const summary = summarizeMainThread(whac)!;
+    expect(summary.driverMs).toBeCloseTo(5.406 + 14.754, 3);
+    expect(summary.driverPerFrame).toEqual([5.406, 14.754, 0]);
+    expect(summary.workPerFrame[1]).toBeCloseTo(11.682, 3);
+    // Without the driver and the commit wait, the frame would have counted 29.3 ms.
+    expect(summary.workPerFrame[1] + summary.driverPerFrame[1] + summary.commitWaitPerFrame[1]).toBeCloseTo(
+      29.314,
+      3,
+    );
+  });
+
+  it('count only DevToolsSession messages (input and compositor messages are the page’s)', () => {
+    const tasks = threadTasks(whac, pageMainThread(whac)!);
+    expect(tasks.filter((t) => t.driver > 0)).toHaveLength(2);
+  });
+});
+
 describe('work per frame on made-up tasks', () => {
   const task = (start: number, duration: number, readback = 0) => ({
     start,
@@ -87,6 +137,10 @@ describe('work per frame on made-up tasks', () => {
     readback,
     cpu: duration / 2,
     readbackCpu: 0,
+    commitWait: 0,
+    commitWaitCpu: 0,
+    driver: 0,
+    driverCpu: 0,
   });
 
   it('gives a frame with no task zero work and ignores tasks outside whole frames', () => {
@@ -101,7 +155,20 @@ describe('work per frame on made-up tasks', () => {
 
 describe('frame starts', () => {
   it('keeps a frame start that no task contains', () => {
-    const tasks = [{ start: 0, end: 5, duration: 5, readback: 0, cpu: 5, readbackCpu: 0 }];
+    const tasks = [
+      {
+        start: 0,
+        end: 5,
+        duration: 5,
+        readback: 0,
+        cpu: 5,
+        readbackCpu: 0,
+        commitWait: 0,
+        commitWaitCpu: 0,
+        driver: 0,
+        driverCpu: 0,
+      },
+    ];
     expect(frameTaskStarts(tasks, [2, 9])).toEqual([0, 9]);
   });
 });

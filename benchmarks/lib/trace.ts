@@ -9,6 +9,18 @@
  * GPU process (SwiftShader, on the CPU) has drawn everything the page submitted. A device
  * that composites on its GPU hands the canvas over without reading it back, so this wait
  * is not work a player's main thread does. It is measured and reported beside the work.
+ *
+ * The same holds for the commit's wait (`ProxyMain::BeginMainFrame::commit`): the main
+ * thread blocks there until the compositor thread takes the frame, and here that thread
+ * and the GPU process draw each frame in software (`MainFrame.Draw`, Viz's SkiaRenderer)
+ * before they can. It is measured and reported beside the work too; the commit's own steps
+ * on the main thread (layer updates, the hand-over) stay in the work.
+ *
+ * The benchmark's driver (Playwright) works in the page too: its CDP commands (locating an
+ * element, checking a click's target, collecting frame times) arrive as
+ * `blink.mojom.DevToolsSession` messages and run on the main thread. A player's page has no
+ * such commands; their time is measured and reported beside the work, except the style and
+ * layout they force, which the page's next frame would have done anyway (it stays in).
  */
 
 /** One trace event as Chromium writes it (times in µs). */
@@ -30,6 +42,8 @@ export const TRACE_CATEGORIES = [
   '__metadata',
   'toplevel',
   'gpu',
+  // For the commit's wait (its event is in "cc,benchmark"; all of "cc" would cost far more).
+  'benchmark',
   'disabled-by-default-devtools.timeline',
   'disabled-by-default-devtools.timeline.frame',
 ];
@@ -38,6 +52,13 @@ export const TRACE_CATEGORIES = [
 const TASK_NAMES = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
 /** The software-compositing readback of a WebGL canvas (it includes the wait for the GPU process). */
 export const READBACK_EVENT = 'GLES2::ReadPixels';
+/** The IPC message a CDP command (the benchmark driver's) arrives in, and its interface. */
+const MOJO_EVENT = 'Receive mojo message';
+export const DRIVER_INTERFACE = 'blink.mojom.DevToolsSession';
+/** Work a driver command forces that the page's own frame would otherwise do: kept in the page's work. */
+const FORCED_LIFECYCLE = new Set(['UpdateLayoutTree', 'Layout']);
+/** The main thread blocked until the compositor thread has taken the frame's commit. */
+export const COMMIT_WAIT_EVENT = 'ProxyMain::BeginMainFrame::commit';
 /** A task longer than this blocks input noticeably (the Long Tasks API's threshold). */
 export const LONG_TASK_MS = 50;
 
@@ -82,16 +103,24 @@ export interface Task {
   cpu: number;
   /** Of which in the readback, ms. */
   readbackCpu: number;
+  /** Of which blocked in the commit's wait for the compositor thread, ms. */
+  commitWait: number;
+  /** CPU time in that wait, ms (the CPU throttler's own spinning, mostly). */
+  commitWaitCpu: number;
+  /** Of which running the benchmark driver's CDP commands (less the style and layout they force), ms. */
+  driver: number;
+  /** CPU time of those, ms. */
+  driverCpu: number;
 }
 
-/** Own work of a task: its wall time less the readback wait inside it. */
-export const ownWork = (task: Task) => task.duration - task.readback;
-/** Own CPU time of a task, less the readback's. */
-export const ownCpu = (task: Task) => task.cpu - task.readbackCpu;
+/** Own work of a task: its wall time less the readback and commit waits and the driver's commands inside it. */
+export const ownWork = (task: Task) => task.duration - task.readback - task.commitWait - task.driver;
+/** Own CPU time of a task, less the readback's, the commit wait's and the driver's. */
+export const ownCpu = (task: Task) => task.cpu - task.readbackCpu - task.commitWaitCpu - task.driverCpu;
 
 const onThread = (e: TraceEvent, thread: ThreadRef) => e.pid === thread.pid && e.tid === thread.tid;
 
-/** The thread's outermost tasks in time order, each with the readback time nested in it. */
+/** The thread's outermost tasks in time order, each with the readback and commit-wait time nested in it. */
 export function threadTasks(events: readonly TraceEvent[], thread: ThreadRef): Task[] {
   const candidates = events
     .filter((e) => e.ph === 'X' && TASK_NAMES.has(e.name) && onThread(e, thread) && e.dur !== undefined)
@@ -109,20 +138,62 @@ export function threadTasks(events: readonly TraceEvent[], thread: ThreadRef): T
       readback: 0,
       cpu: (e.tdur ?? 0) / 1000,
       readbackCpu: 0,
+      commitWait: 0,
+      commitWaitCpu: 0,
+      driver: 0,
+      driverCpu: 0,
     });
     lastEnd = e.ts + (e.dur ?? 0);
   }
-  const readbacks = events
-    .filter((e) => e.ph === 'X' && e.name === READBACK_EVENT && onThread(e, thread) && e.dur !== undefined)
-    .sort((a, b) => a.ts - b.ts);
-  let k = 0;
-  for (const r of readbacks) {
-    const at = r.ts / 1000;
-    while (k < tasks.length && tasks[k].end < at) k++;
-    const task = tasks[k];
-    if (task && task.start <= at) {
-      task.readback += Math.min((r.dur ?? 0) / 1000, task.end - at);
-      task.readbackCpu += Math.min((r.tdur ?? 0) / 1000, task.cpu);
+  const charge = (
+    name: string,
+    add: (task: Task, wall: number, cpu: number) => void,
+    keep: (e: TraceEvent) => boolean = () => true,
+  ) => {
+    const waits = events
+      .filter((e) => e.ph === 'X' && e.name === name && onThread(e, thread) && e.dur !== undefined && keep(e))
+      .sort((a, b) => a.ts - b.ts);
+    let k = 0;
+    for (const r of waits) {
+      const at = r.ts / 1000;
+      while (k < tasks.length && tasks[k].end < at) k++;
+      const task = tasks[k];
+      if (task && task.start <= at)
+        add(task, Math.min((r.dur ?? 0) / 1000, task.end - at), Math.min((r.tdur ?? 0) / 1000, task.cpu));
+    }
+  };
+  charge(READBACK_EVENT, (task, wall, cpu) => {
+    task.readback += wall;
+    task.readbackCpu += cpu;
+  });
+  // The readback happens in the layer update, before the commit's wait: the two never nest.
+  charge(COMMIT_WAIT_EVENT, (task, wall, cpu) => {
+    task.commitWait += wall;
+    task.commitWaitCpu += Math.min(cpu, task.cpu - task.readbackCpu);
+  });
+  const isDriver = (e: TraceEvent) =>
+    (e.args?.chrome_mojo_event_info as { mojo_interface_tag?: string } | undefined)?.mojo_interface_tag ===
+    DRIVER_INTERFACE;
+  charge(
+    MOJO_EVENT,
+    (task, wall, cpu) => {
+      task.driver += wall;
+      task.driverCpu += Math.min(cpu, task.cpu - task.readbackCpu - task.commitWaitCpu);
+    },
+    isDriver,
+  );
+  // Give back the style and layout the driver's commands forced (they are the page's).
+  const driverSpans = events.filter(
+    (e) => e.ph === 'X' && e.name === MOJO_EVENT && onThread(e, thread) && isDriver(e),
+  );
+  if (driverSpans.length) {
+    for (const f of events) {
+      if (f.ph !== 'X' || !FORCED_LIFECYCLE.has(f.name) || !onThread(f, thread)) continue;
+      if (!driverSpans.some((d) => d.ts <= f.ts && f.ts < d.ts + (d.dur ?? 0))) continue;
+      const task = tasks.find((t) => t.start <= f.ts / 1000 && f.ts / 1000 < t.end);
+      if (!task) continue;
+      task.driver = Math.max(0, task.driver - (f.dur ?? 0) / 1000);
+      task.driverCpu = Math.max(0, task.driverCpu - (f.tdur ?? 0) / 1000);
     }
   }
   return tasks;
@@ -177,7 +248,7 @@ export interface MainThreadSummary {
   cpuPerFrame: number[];
   /** Tasks whose own work is over LONG_TASK_MS. */
   longTasks: number;
-  /** Tasks over LONG_TASK_MS counting the readback wait in them (what the Long Tasks API would see here). */
+  /** Tasks over LONG_TASK_MS counting the readback, the commit waits and the driver's commands in them (what the Long Tasks API would see here). */
   longTasksWithReadback: number;
   /** Wall time of all tasks, ms. */
   busyMs: number;
@@ -185,6 +256,16 @@ export interface MainThreadSummary {
   readbackMs: number;
   /** readbackMs / busyMs (0 when idle). */
   readbackShare: number;
+  /** Of busyMs, the commit's wait for the compositor thread, ms. */
+  commitWaitMs: number;
+  /** commitWaitMs / busyMs (0 when idle). */
+  commitWaitShare: number;
+  /** The commit's wait in each whole frame, ms (wall time), beside workPerFrame. */
+  commitWaitPerFrame: number[];
+  /** Of busyMs, the benchmark driver's CDP commands, ms. */
+  driverMs: number;
+  /** The driver's commands in each whole frame, ms (wall time), beside workPerFrame. */
+  driverPerFrame: number[];
 }
 
 /** Everything the frames part reports from one trace of a page; null when the page's main thread is not in it. */
@@ -194,11 +275,15 @@ export function summarizeMainThread(events: readonly TraceEvent[]): MainThreadSu
   const tasks = threadTasks(events, thread);
   let busyMs = 0;
   let readbackMs = 0;
+  let commitWaitMs = 0;
+  let driverMs = 0;
   let longTasks = 0;
   let longTasksWithReadback = 0;
   for (const task of tasks) {
     busyMs += task.duration;
     readbackMs += task.readback;
+    commitWaitMs += task.commitWait;
+    driverMs += task.driver;
     if (ownWork(task) > LONG_TASK_MS) longTasks++;
     if (task.duration > LONG_TASK_MS) longTasksWithReadback++;
   }
@@ -211,5 +296,10 @@ export function summarizeMainThread(events: readonly TraceEvent[]): MainThreadSu
     busyMs,
     readbackMs,
     readbackShare: busyMs > 0 ? readbackMs / busyMs : 0,
+    commitWaitMs,
+    commitWaitShare: busyMs > 0 ? commitWaitMs / busyMs : 0,
+    commitWaitPerFrame: workPerFrame(tasks, frames, (task) => task.commitWait),
+    driverMs,
+    driverPerFrame: workPerFrame(tasks, frames, (task) => task.driver),
   };
 }

@@ -81,6 +81,17 @@ function mixWhite(color: number, amount: number): number {
 }
 
 /**
+ * A particle's packed colour (what its `tint` and `alpha` setters store): BGR with the
+ * alpha byte on top. Trail dots are thousands a frame: writing it directly skips the
+ * setters' colour parsing (Color.setValue) for each dot.
+ */
+function particleColor(bgr: number, alpha: number): number {
+  return bgr + (((Math.min(Math.max(alpha, 0), 1) * 255) | 0) << 24);
+}
+
+const rgbToBgr = (rgb: number) => ((rgb & 255) << 16) | (rgb & 0xff00) | ((rgb >> 16) & 255);
+
+/**
  * Star colours from black-body temperature are pale; their glow reads better with the hue
  * pushed further from white (a G star glows gold, an M star ember-red).
  */
@@ -451,7 +462,8 @@ class GravityScene implements GravityView {
       const m = Math.min(len, perBody);
       if (m < 2) continue;
       const star = meta.kind[i] === KIND_STAR;
-      const tint = mixWhite(meta.color[i], star ? 0.2 : 0.1);
+      const bgr = rgbToBgr(mixWhite(meta.color[i], star ? 0.2 : 0.1));
+      const peak = star ? 0.35 : 0.6;
       const base = i * TRAIL_MAX_POINTS * 2;
       for (let k = len - m; k < len; k++) {
         let dot = dots[used];
@@ -463,10 +475,9 @@ class GravityScene implements GravityView {
         dot.x = trails[base + k * 2];
         dot.y = trails[base + k * 2 + 1];
         dot.scaleX = dot.scaleY = scale;
-        dot.tint = tint;
         // Fades towards the tail.
         const age = (k - (len - m) + 1) / m;
-        dot.alpha = age * age * (star ? 0.35 : 0.6);
+        dot.color = particleColor(bgr, age * age * peak);
       }
     }
     if (dots.length > used) this.trailLayer.removeParticles(used, dots.length);

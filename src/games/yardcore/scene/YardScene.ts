@@ -65,7 +65,11 @@ const ITEM_KINDS = new Set(
 
 export class YardScene {
   private readonly textures: YardTextures;
-  private readonly world = new Container();
+  /**
+   * A render group: the camera moves it every frame, and as a group its transform is one
+   * uniform, so the hundreds of ground tiles and things inside are not re-transformed then.
+   */
+  private readonly world = new Container({ isRenderGroup: true });
   private readonly ground = new Container();
   private readonly shadows = new Container();
   private readonly things = new Container({ sortableChildren: true });

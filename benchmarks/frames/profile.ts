@@ -1,0 +1,176 @@
+/**
+ * What a game page's main thread does per frame, for finding waste (issue 14). Not a bench
+ * part (it prints, it keeps no figures): for each scene of benchmarks/scenes.ts, at the
+ * given CPU throttling,
+ *  1. a trace with the timeline and v8.execute categories: self time per frame of each
+ *     trace event on the page's main thread, by kind (script, GC, style+layout,
+ *     paint+commit, GPU waits, readback) and the top events;
+ *  2. then, separately (the sampler costs main-thread time of its own), a CPU profile at a
+ *     100 µs interval: self time by package (our code, pixi.js, react-dom, tone…) through
+ *     the bench build's source maps, and the top functions.
+ *
+ *   npx tsx benchmarks/frames/profile.ts [slug…] [--rate 4] [--ms 4000] [--reuse-build] [--save DIR]
+ *
+ * BENCH_PORT picks the server's port as for `npm run bench`; --save writes each trace and
+ * profile as JSON (open them in Chrome DevTools' Performance panel).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { EncodedSourceMap } from '@jridgewell/trace-mapping';
+import type { CDPSession, Page } from 'playwright-core';
+import { findChromium } from '../../scripts/chromium.mjs';
+import { buildLocator, type CpuProfile, KINDS, profileBreakdown, traceBreakdown } from '../lib/breakdown.ts';
+import {
+  loopSteps,
+  setCpuThrottling,
+  startFrameRecording,
+  startTrace,
+  stopFrameRecording,
+} from '../lib/pagedriver.ts';
+import { openScene, presentScenes } from '../lib/pages.ts';
+import { configureSite, disposeSite, ensureBuild, ensureServer, launchBrowser, ROOT } from '../lib/site.ts';
+import { TRACE_CATEGORIES } from '../lib/trace.ts';
+import type { BenchContext } from '../types.ts';
+
+const PROFILE_CATEGORIES = [...TRACE_CATEGORIES, 'v8.execute', 'v8', 'blink', 'cc', 'gpu'];
+
+function option(name: string, fallback: string): string {
+  const at = process.argv.indexOf(name);
+  return at >= 0 && process.argv[at + 1] ? process.argv[at + 1] : fallback;
+}
+
+const ms = (v: number) => v.toFixed(2).padStart(7);
+
+interface TaskTime {
+  frames: number;
+  /** Main-thread task time per frame, ms (Performance.getMetrics TaskDuration: all tasks, readback included). */
+  task: number;
+  script: number;
+}
+
+/**
+ * Main-thread time per frame from Blink's own counters (Performance.getMetrics), which
+ * run whether or not a trace is recorded: with and without the frames part's trace, they
+ * show what the tracing itself adds to the work a trace measures.
+ */
+async function taskTime(
+  page: Page,
+  cdp: CDPSession,
+  recordMs: number,
+  traced: readonly string[] | null,
+): Promise<TaskTime> {
+  const read = async () => {
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const get = (name: string) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
+    return { task: get('TaskDuration'), script: get('ScriptDuration') };
+  };
+  const trace = traced ? await startTrace(cdp, traced) : null;
+  await startFrameRecording(page);
+  const before = await read();
+  await page.waitForTimeout(recordMs);
+  const after = await read();
+  const frames = Math.max(1, (await stopFrameRecording(page)).length - 1);
+  await trace?.stop();
+  return {
+    frames,
+    task: (after.task - before.task) / frames,
+    script: (after.script - before.script) / frames,
+  };
+}
+
+async function main() {
+  const valued = new Set(['--rate', '--ms', '--save']);
+  const slugs = process.argv
+    .slice(2)
+    .filter((a, i, all) => !a.startsWith('--') && !valued.has(all[i - 1] ?? ''));
+  const rate = Number(option('--rate', '4'));
+  const recordMs = Number(option('--ms', '4000'));
+  const saveDir = option('--save', '');
+  if (slugs.length) process.env.BENCH_SCENES = slugs.join(',');
+  configureSite({ reuseBuild: process.argv.includes('--reuse-build'), framesMs: recordMs });
+  const ctx: BenchContext = {
+    quick: true,
+    chromium: findChromium(),
+    progress: (m) => console.error(m),
+    note: (m) => console.error(`note: ${m}`),
+  };
+  const build = await ensureBuild(ctx);
+  const readMap = (chunk: string): EncodedSourceMap | null => {
+    const file = path.join(build.outDir, `${chunk}.map`);
+    return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as EncodedSourceMap) : null;
+  };
+  const server = await ensureServer(ctx);
+  const browser = await launchBrowser(ctx);
+  try {
+    for (const scene of presentScenes(ctx, build)) {
+      const opened = await openScene(browser, server.origin, scene);
+      const { page } = opened;
+      const cdp = await page.context().newCDPSession(page);
+      const input = loopSteps(page, scene.loop);
+      try {
+        await page.waitForTimeout(2000);
+        await setCpuThrottling(cdp, rate);
+        await page.waitForTimeout(500);
+        const trace = await startTrace(cdp, PROFILE_CATEGORIES);
+        await page.waitForTimeout(recordMs);
+        const events = await trace.stop();
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+        await cdp.send('Profiler.start');
+        await page.waitForTimeout(recordMs);
+        const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
+        await cdp.send('Performance.enable');
+        const plain1 = await taskTime(page, cdp, recordMs, null);
+        const traced = await taskTime(page, cdp, recordMs, TRACE_CATEGORIES);
+        const plain2 = await taskTime(page, cdp, recordMs, null);
+        await setCpuThrottling(cdp, 1);
+        if (saveDir) {
+          fs.mkdirSync(saveDir, { recursive: true });
+          fs.writeFileSync(path.join(saveDir, `${scene.slug}-${rate}x.trace.json`), JSON.stringify(events));
+          fs.writeFileSync(path.join(saveDir, `${scene.slug}-${rate}x.cpuprofile`), JSON.stringify(profile));
+        }
+        const t = traceBreakdown(events);
+        console.log(`\n== ${scene.path} at ${rate}× CPU ==`);
+        if (!t) console.log('trace: no frames of the page’s main thread');
+        else {
+          console.log(
+            `trace: ${t.frames} frames, main thread ${t.msPerFrame.toFixed(2)} ms/frame (mean, all counted)`,
+          );
+          for (const kind of KINDS)
+            if (t.byKind[kind] >= 0.005) console.log(`  ${ms(t.byKind[kind])} ms  ${kind}`);
+          console.log('  top events (self ms/frame):');
+          for (const e of t.events.slice(0, 15)) console.log(`  ${ms(e.msPerFrame)}  ${e.name} [${e.kind}]`);
+        }
+        const line = (label: string, t: TaskTime) =>
+          `  ${label}: ${t.task.toFixed(2)} ms task, ${t.script.toFixed(2)} ms script per frame (${t.frames} frames)`;
+        console.log(
+          'Blink counters (TaskDuration/ScriptDuration, readback included), untraced / traced / untraced:',
+        );
+        console.log(line('untraced', plain1));
+        console.log(line('traced  ', traced));
+        console.log(line('untraced', plain2));
+        const p = profileBreakdown(profile, buildLocator(readMap, ROOT));
+        console.log(
+          `profile: ${(p.totalMs / 1000).toFixed(2)} s sampled over ${recordMs / 1000} s; self time by group:`,
+        );
+        for (const [group, v] of p.byGroup)
+          if (v / p.totalMs >= 0.002)
+            console.log(`  ${ms(v)} ms ${((100 * v) / p.totalMs).toFixed(1).padStart(5)} %  ${group}`);
+        console.log('  top functions (self ms):');
+        for (const f of p.functions.filter((f) => f.group !== '(idle)').slice(0, 25))
+          console.log(`  ${ms(f.ms)}  ${f.name} [${f.group}]`);
+      } finally {
+        await input.stop().catch(() => {});
+        await opened.context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+    await disposeSite();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { buildLocator, type CpuProfile, kindOf, profileBreakdown, traceBreakdown } from './breakdown.ts';
+import type { TraceEvent } from './trace.ts';
+
+const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
+/**
+ * Four frames of /gravity?preset=proto-disk at 4× CPU, traced with the profile script's
+ * categories (timeline, v8.execute, cc, gpu…): the page's main thread only, plus metadata.
+ */
+const trace = JSON.parse(
+  fs.readFileSync(path.join(fixtures, 'trace-gravity-4x-detailed.json'), 'utf8'),
+) as TraceEvent[];
+/** 0.3 s (3,000 samples at 100 µs) of a CPU profile of the same page, chunk URLs made relative. */
+const profile = JSON.parse(
+  fs.readFileSync(path.join(fixtures, 'profile-gravity-4x.json'), 'utf8'),
+) as CpuProfile;
+
+describe('trace breakdown', () => {
+  it('sums self time per frame by kind over whole frames', () => {
+    const b = traceBreakdown(trace)!;
+    expect(b.frames).toBe(4);
+    expect(b.msPerFrame).toBeCloseTo(56.616, 2);
+    const sum = Object.values(b.byKind).reduce((a, v) => a + v, 0);
+    expect(sum).toBeCloseTo(b.msPerFrame, 6);
+    expect(b.byKind.script).toBeCloseTo(7.0195, 3);
+    expect(b.byKind['paint+commit']).toBeCloseTo(9.675, 2);
+  });
+
+  it('charges the command-buffer waits nested in the readback to the readback', () => {
+    const b = traceBreakdown(trace)!;
+    expect(b.events[0]).toMatchObject({ name: 'GLES2::ReadPixels', kind: 'readback' });
+    expect(b.byKind.readback).toBeCloseTo(35.1015, 3);
+    expect(b.events.some((e) => e.name === 'CommandBufferProxyImpl::WaitForGetOffset')).toBe(false);
+  });
+
+  it('sorts events into kinds', () => {
+    expect(kindOf('FunctionCall')).toBe('script');
+    expect(kindOf('MinorGC')).toBe('gc');
+    expect(kindOf('Document::recalcStyle')).toBe('style+layout');
+    expect(kindOf('Blink.PrePaint.UpdateTime')).toBe('paint+commit');
+    expect(kindOf('CommandBufferProxyImpl::Flush')).toBe('gpu wait (not readback)');
+    expect(kindOf('SerializedScriptValueFactory::deserialize')).toBe('messages');
+    expect(kindOf('ThreadControllerImpl::RunTask')).toBe('task overhead');
+    expect(kindOf('SomethingNew')).toBe('other');
+  });
+
+  it('has nothing to say without the page’s frames', () => {
+    expect(traceBreakdown([])).toBeNull();
+  });
+});
+
+describe('CPU profile breakdown', () => {
+  const locate = (url: string) =>
+    url.includes('comlink')
+      ? { module: 'comlink/dist/esm/comlink.mjs', line: 1, name: null }
+      : url.includes('/gravity-')
+        ? { module: 'src/games/gravity/scene/GravityScene.ts', line: 541, name: 'twinkle' }
+        : null;
+
+  it('charges each sample’s interval to its function and groups by package', () => {
+    const b = profileBreakdown(profile, locate);
+    expect(b.totalMs).toBeCloseTo(2185.113, 2);
+    expect(b.byGroup.get('(ours)')).toBeCloseTo(69.483, 2);
+    expect(b.byGroup.get('comlink')).toBeCloseTo(34.927, 2);
+    expect(b.functions[1]).toMatchObject({
+      name: 'twinkle src/games/gravity/scene/GravityScene.ts:541',
+      group: '(ours)',
+    });
+    // Chunks without a source map are named by file.
+    expect(b.byGroup.get('(unmapped)')).toBeCloseTo(145.657, 2);
+  });
+
+  it('finds the source module and name through a source map', () => {
+    const locateInMap = buildLocator(
+      () => ({ version: 3, sources: ['src/a.ts'], names: ['tick'], mappings: 'AAAAA', file: 'x.js' }),
+      '/root',
+    );
+    expect(locateInMap('http://127.0.0.1:1/assets/x.js', 0, 5)).toEqual({
+      module: 'src/a.ts',
+      line: 1,
+      name: 'tick',
+    });
+  });
+});

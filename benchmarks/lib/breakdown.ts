@@ -1,0 +1,271 @@
+/**
+ * What a frame's main-thread work is made of, for `frames/profile.ts`:
+ * - from a trace: the self time of each trace event on the page's main thread (an event's
+ *   duration less its children's), summed by kind (script, style/layout, paint, GPU waits, GC…);
+ * - from a CPU profile (CDP Profiler): the self time of each function, charged to the
+ *   source module the bench build's source maps name (our code, pixi.js, react-dom, tone…).
+ */
+import { type EncodedSourceMap, originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
+import {
+  frameTaskStarts,
+  mainFrameStarts,
+  pageMainThread,
+  READBACK_EVENT,
+  type TraceEvent,
+  threadTasks,
+} from './trace.ts';
+import { groupOf, moduleName } from './treemap.ts';
+
+/** Kinds of main-thread time, in the order they are printed. */
+export const KINDS = [
+  'script',
+  'gc',
+  'style+layout',
+  'paint+commit',
+  'messages',
+  'gpu wait (not readback)',
+  'readback',
+  'task overhead',
+  'other',
+] as const;
+export type Kind = (typeof KINDS)[number];
+
+const SCRIPT = new Set([
+  'FunctionCall',
+  'TimerFire',
+  'FireAnimationFrame',
+  'RunMicrotasks',
+  'EvaluateScript',
+  'EventDispatch',
+  'v8.callFunction',
+  'v8.run',
+  'V8.Execute',
+  'v8.execute',
+  'HandlePostMessage',
+  'V8.DeserializeContext',
+  'v8.compile',
+  'v8.compileModule',
+  'v8.evaluateModule',
+  'V8.StackGuard',
+  'XHRReadyStateChange',
+  'ParseHTML',
+  'AsyncTask Run',
+  'BlinkScheduler_PerformMicrotaskCheckpoint',
+  'V8.HandleInterrupts',
+]);
+const STYLE_LAYOUT = new Set([
+  'UpdateLayoutTree',
+  'RecalculateStyles',
+  'Layout',
+  'ScheduleStyleRecalculation',
+  'InvalidateLayout',
+  'HitTest',
+  'IntersectionObserverController::computeIntersections',
+  'LocalFrameView::RunPostLifecycleSteps',
+  'Document::recalcStyle',
+  'Document::updateStyle',
+  'Document::UpdateStyleAndLayoutTree',
+  'LocalFrameView::performLayout',
+  'LocalFrameView::UpdateStyleAndLayout',
+]);
+const PAINT = new Set([
+  'Paint',
+  'PrePaint',
+  'Layerize',
+  'Commit',
+  'UpdateLayer',
+  'PaintImage',
+  'Decode Image',
+  'ImageDecodeTask',
+  'CompositeLayers',
+  'UpdateLayerTree',
+  'ProxyMain::BeginMainFrame::commit',
+  'ProxyMain::BeginMainFrame',
+  'PaintArtifactCompositor::Update',
+  'LayerTreeHost::DoUpdateLayers',
+  'LocalFrameView::RunPaintLifecyclePhase',
+  'LocalFrameView::UpdateLifecyclePhases',
+  'WebFrameWidgetImpl::UpdateLifecycle',
+  'PageAnimator::serviceScriptedAnimations',
+  'AnimationTimeline::serviceAnimations',
+  'LocalFrameView::ScheduleAnimation',
+]);
+/** Tasks' own bookkeeping around the work they run. */
+const TASK = new Set(['RunTask', 'ThreadControllerImpl::RunTask', 'ThreadPool_RunTask']);
+
+/** The kind of main-thread time an event's self time is. */
+export function kindOf(name: string): Kind {
+  if (name === READBACK_EVENT) return 'readback';
+  if (SCRIPT.has(name)) return 'script';
+  if (/GC|Sweep|Scavenge|Mark/.test(name)) return 'gc';
+  if (STYLE_LAYOUT.has(name)) return 'style+layout';
+  if (PAINT.has(name) || /^Blink\..*\.UpdateTime$/.test(name)) return 'paint+commit';
+  // Structured clone of worker messages, and IPC (CDP commands of the benchmark's own input arrive so too).
+  if (name.startsWith('SerializedScriptValueFactory::') || name === 'Receive mojo message') return 'messages';
+  if (TASK.has(name)) return 'task overhead';
+  if (/^(GLES2::|CommandBufferProxyImpl::|GpuChannelHost::|CommandBufferHelper::)/.test(name))
+    return 'gpu wait (not readback)';
+  return 'other';
+}
+
+export interface EventTime {
+  name: string;
+  kind: Kind;
+  /** Self wall time per frame, ms (mean over the frames). */
+  msPerFrame: number;
+}
+
+export interface TraceBreakdown {
+  frames: number;
+  /** Main-thread wall time per frame, ms (mean), everything counted. */
+  msPerFrame: number;
+  byKind: Record<Kind, number>;
+  /** The events with the most self time, largest first. */
+  events: EventTime[];
+}
+
+/**
+ * Self time of every complete event on the page's main thread over its whole frames
+ * (from the task that began the first frame to the one that began the last), per frame.
+ */
+export function traceBreakdown(events: readonly TraceEvent[]): TraceBreakdown | null {
+  const thread = pageMainThread(events);
+  if (!thread) return null;
+  const tasks = threadTasks(events, thread);
+  const starts = frameTaskStarts(tasks, mainFrameStarts(events, thread));
+  if (starts.length < 2) return null;
+  const from = starts[0] * 1000;
+  const to = starts[starts.length - 1] * 1000;
+  const frames = starts.length - 1;
+  const spans = events
+    .filter(
+      (e) =>
+        e.ph === 'X' &&
+        e.pid === thread.pid &&
+        e.tid === thread.tid &&
+        e.dur !== undefined &&
+        e.ts >= from &&
+        e.ts < to,
+    )
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  // Self time: each event's duration less the time of the events directly nested in it.
+  // Everything nested in the readback (the command-buffer waits it makes) is the readback: keyed under its name.
+  const self = new Map<string, number>();
+  const stack: { end: number; key: string }[] = [];
+  for (const e of spans) {
+    const end = e.ts + (e.dur ?? 0);
+    while (stack.length && stack[stack.length - 1].end <= e.ts) stack.pop();
+    const parent = stack[stack.length - 1];
+    const key = parent?.key === READBACK_EVENT ? READBACK_EVENT : e.name;
+    const dur = e.dur ?? 0;
+    self.set(key, (self.get(key) ?? 0) + dur);
+    if (parent) self.set(parent.key, (self.get(parent.key) ?? 0) - Math.min(dur, parent.end - e.ts));
+    stack.push({ end, key });
+  }
+  const byKind = Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<Kind, number>;
+  const list: EventTime[] = [];
+  let total = 0;
+  for (const [name, us] of self) {
+    const ms = us / 1000 / frames;
+    const kind = kindOf(name);
+    byKind[kind] += ms;
+    total += ms;
+    list.push({ name, kind, msPerFrame: ms });
+  }
+  list.sort((a, b) => b.msPerFrame - a.msPerFrame);
+  return { frames, msPerFrame: total, byKind, events: list };
+}
+
+/** A CPU profile as CDP's Profiler.stop returns it. */
+export interface CpuProfile {
+  nodes: {
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  }[];
+  startTime: number;
+  endTime: number;
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+export interface FunctionTime {
+  /** "name (module)" */
+  name: string;
+  /** npm package, "(ours)", or V8's own nodes: "(garbage collector)", "(program)", "(idle)". */
+  group: string;
+  ms: number;
+}
+
+/** Where a generated position came from: the source module (and the original name there), or null when the chunk has no map. */
+export type SourceLocator = (
+  url: string,
+  line: number,
+  column: number,
+) => { module: string; line: number; name: string | null } | null;
+
+/** A locator over the bench build's hidden source maps (`<chunk>.js.map` beside each chunk). */
+export function buildLocator(
+  readMap: (chunkPath: string) => EncodedSourceMap | null,
+  root: string,
+): SourceLocator {
+  const maps = new Map<string, TraceMap | null>();
+  return (url, line, column) => {
+    const chunk = new URL(url, 'http://x/').pathname;
+    if (!maps.has(chunk)) {
+      const map = readMap(chunk);
+      maps.set(chunk, map ? new TraceMap(map) : null);
+    }
+    const map = maps.get(chunk);
+    if (!map) return null;
+    // CDP lines and columns are 0-based; trace-mapping's lines are 1-based.
+    const at = originalPositionFor(map, { line: line + 1, column });
+    return at.source ? { module: moduleName(at.source, root), line: at.line ?? 0, name: at.name } : null;
+  };
+}
+
+/**
+ * Self time of each function and of each group over a profile: sample i lasts until
+ * sample i + 1 (timeDeltas[i + 1]). V8's pseudo-nodes keep their own names as groups.
+ */
+export function profileBreakdown(
+  profile: CpuProfile,
+  locate: SourceLocator,
+): { totalMs: number; byGroup: Map<string, number>; functions: FunctionTime[] } {
+  const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  const selfUs = new Map<number, number>();
+  for (let i = 0; i + 1 < samples.length; i++)
+    selfUs.set(samples[i], (selfUs.get(samples[i]) ?? 0) + Math.max(0, deltas[i + 1]));
+  const functions = new Map<string, FunctionTime>();
+  const byGroup = new Map<string, number>();
+  let totalMs = 0;
+  for (const [id, us] of selfUs) {
+    const frame = nodes.get(id)?.callFrame;
+    if (!frame) continue;
+    const ms = us / 1000;
+    let group: string;
+    let name: string;
+    if (!frame.url) {
+      group = frame.functionName.startsWith('(') ? frame.functionName : '(native)';
+      name = frame.functionName || '(anonymous)';
+    } else {
+      // Minified names say little: the function's line in its source module says where it is.
+      const at = locate(frame.url, frame.lineNumber, frame.columnNumber);
+      group = at ? groupOf(at.module) : '(unmapped)';
+      name = at
+        ? `${at.name ?? (frame.functionName || '(anonymous)')} ${at.module}:${at.line}`
+        : `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}`;
+    }
+    const entry = functions.get(name) ?? { name, group, ms: 0 };
+    entry.ms += ms;
+    functions.set(name, entry);
+    byGroup.set(group, (byGroup.get(group) ?? 0) + ms);
+    totalMs += ms;
+  }
+  return {
+    totalMs,
+    byGroup: new Map([...byGroup].sort((a, b) => b[1] - a[1])),
+    functions: [...functions.values()].sort((a, b) => b.ms - a.ms),
+  };
+}
