@@ -141,9 +141,18 @@ export function frameFigures(
     ...(mainThread ? mainThreadFigures(id, label, throttled, mainThread, budgets) : []),
     { id: `${id}.p50`, label: `${label} frame p50`, value: ms(stats.p50), unit: 'ms', better: 'lower' },
     {
-      id: `${id}.p95`,
-      label: `${label} frame p95${boundNote}`,
+      id: `${id}.p95raw`,
+      label: `${label} frame p95 as timed (rAF timestamps are rounded to 0.1 ms)`,
       value: ms(stats.p95),
+      unit: 'ms',
+      better: 'lower',
+    },
+    {
+      // The goal is on whole display intervals: a steady 60 Hz page reads 16.6–16.8 ms by
+      // the rounded timestamps, and would miss "≤ 16.7" by rounding alone.
+      id: `${id}.p95`,
+      label: `${label} frame p95 in whole 60 Hz frames${boundNote}`,
+      value: ms(stats.p95Frames),
       unit: 'ms',
       better: 'lower',
       ...(p95Goal !== undefined

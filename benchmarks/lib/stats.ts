@@ -27,6 +27,12 @@ export interface FrameStats {
   frames: number;
   p50: number;
   p95: number;
+  /**
+   * p95 of the intervals taken as whole display intervals: rAF timestamps are rounded
+   * (0.1 ms in Chromium), so frames at a steady 60 Hz read 16.6–16.8 ms; this reads
+   * 16.67 for an on-time frame and 33.3 for one that missed a vsync.
+   */
+  p95Frames: number;
   p99: number;
   mean: number;
   /** Frames the display would have shown but the page did not produce. */
@@ -46,10 +52,13 @@ export function frameStats(timestamps: readonly number[], displayIntervalMs = 10
   let dropped = 0;
   for (const d of deltas) dropped += Math.max(0, Math.round(d / displayIntervalMs) - 1);
   const span = timestamps.length > 1 ? timestamps[timestamps.length - 1] - timestamps[0] : 0;
+  // Each interval as the whole number of display intervals it spans (at least one).
+  const snapped = sorted.map((d) => Math.max(1, Math.round(d / displayIntervalMs)) * displayIntervalMs);
   return {
     frames: deltas.length,
     p50: percentile(sorted, 50),
     p95: percentile(sorted, 95),
+    p95Frames: percentile(snapped, 95),
     p99: percentile(sorted, 99),
     mean: mean(deltas),
     dropped,
