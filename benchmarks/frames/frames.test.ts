@@ -21,8 +21,7 @@ describe('frame figures', () => {
 
   it('meets the 16.7 ms goal at a steady 60 Hz whose rounded timestamps read 16.6–16.8 ms, and not with 1 frame in 10 late', () => {
     // Vsync times carry a few tens of µs of jitter, and Chromium rounds them to 0.1 ms.
-    const rounded = (times: number[]) =>
-      times.map((t, i) => Math.round((t + (i % 2) * 0.06) * 10) / 10);
+    const rounded = (times: number[]) => times.map((t, i) => Math.round((t + (i % 2) * 0.06) * 10) / 10);
     const onTime = frameFigures('whac-a-moji', '/whac-a-moji', 4, rounded(steady(1000 / 60, 180)), budgets);
     expect(onTime.find((f) => f.id === 'frames.whac-a-moji.cpu4x.p95raw')?.value).toBe(16.8);
     const p95 = onTime.find((f) => f.id === 'frames.whac-a-moji.cpu4x.p95')!;
