@@ -237,6 +237,9 @@ class GravityScene implements GravityView {
     return recycled;
   }
 
+  /** Body id → its index in the previous snapshot (reused: merges change the order often). */
+  private readonly idToPrevIndex = new Map<number, number>();
+
   private matchPrevious(): void {
     const curr = this.curr!;
     const prev = this.prev;
@@ -252,7 +255,8 @@ class GravityScene implements GravityView {
       for (let i = 0; i < curr.count; i++) out[i] = i;
       return;
     }
-    const where = new Map<number, number>();
+    const where = this.idToPrevIndex;
+    where.clear();
     for (let i = 0; i < prev.count; i++) where.set(prev.buffers.ids[i], i);
     for (let i = 0; i < curr.count; i++) out[i] = where.get(curr.buffers.ids[i]) ?? -1;
   }
@@ -297,13 +301,14 @@ class GravityScene implements GravityView {
         this.starOf[i] = sprites;
         this.planetOf[i] = undefined as unknown as Particle;
       } else {
+        // Packed colours, not the tint setter: merges rebuild this for every planet (1,000
+        // on Proto Disk), and each tint write parsed a Color.
+        const bgr = rgbToBgr(color);
         const glow = glows[p];
-        glow.tint = color;
-        glow.alpha = 0.45;
+        glow.color = particleColor(bgr, 0.45);
         this.planetGlowOf[i] = glow;
         const particle = particles[p++];
-        particle.tint = color;
-        particle.alpha = 1;
+        particle.color = particleColor(bgr, 1);
         this.planetOf[i] = particle;
         this.starOf[i] = null;
       }
