@@ -7,6 +7,25 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { connectDatabase } from './db/connect.ts';
 
+/** An app on an in-memory database serving `clientDir`, built before the suite's tests and closed after. */
+function serveClient(clientDir: string): { readonly app: Awaited<ReturnType<typeof buildApp>> } {
+  const database = connectDatabase(':memory:');
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  beforeAll(async () => {
+    app = await buildApp({ config: { ...loadConfig({ NODE_ENV: 'test' }), clientDir }, database });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database.db.destroy();
+  });
+  return {
+    get app() {
+      if (!app) throw new Error('the app is built in beforeAll');
+      return app;
+    },
+  };
+}
+
 describe('static serving and health', () => {
   const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'futile-client-'));
   fs.mkdirSync(path.join(clientDir, 'assets'));
@@ -18,26 +37,17 @@ describe('static serving and health', () => {
     zlib.brotliCompressSync('console.log(1)'),
   );
   fs.writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js.gz'), zlib.gzipSync('console.log(1)'));
-  const database = connectDatabase(':memory:');
-  let app: Awaited<ReturnType<typeof buildApp>>;
-
-  beforeAll(async () => {
-    app = await buildApp({ config: { ...loadConfig({ NODE_ENV: 'test' }), clientDir }, database });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.db.destroy();
-  });
+  const served = serveClient(clientDir);
 
   it('answers the health check', async () => {
-    const res = await app.inject('/api/health');
+    const res = await served.app.inject('/api/health');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, status: 'ok' });
   });
 
   it('serves the page at / and falls back to it for client routes', async () => {
     for (const url of ['/', '/gravity', '/account?x=1']) {
-      const res = await app.inject(url);
+      const res = await served.app.inject(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toContain('<title>Futile</title>');
       expect(res.headers['cache-control']).toBe('no-cache');
@@ -45,21 +55,27 @@ describe('static serving and health', () => {
   });
 
   it('serves hashed assets as immutable', async () => {
-    const res = await app.inject('/assets/app-abc123.js');
+    const res = await served.app.inject('/assets/app-abc123.js');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
   });
 
   it('sends the precompressed asset the client accepts, and the original to others', async () => {
-    const br = await app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, br' } });
+    const br = await served.app.inject({
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toContain('accept-encoding');
     expect(br.headers['cache-control']).toContain('immutable');
     expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(1)');
-    const gz = await app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    const gz = await served.app.inject({
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe('console.log(1)');
-    const plain = await app.inject({
+    const plain = await served.app.inject({
       url: '/assets/app-abc123.js',
       headers: { 'accept-encoding': 'identity' },
     });
@@ -68,7 +84,7 @@ describe('static serving and health', () => {
   });
 
   it('answers unknown API paths with JSON 404, not the page', async () => {
-    const res = await app.inject('/api/nope.php');
+    const res = await served.app.inject('/api/nope.php');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ success: false, error: 'Not found' });
   });
@@ -82,31 +98,22 @@ describe('home prerendered', () => {
   fs.writeFileSync(path.join(clientDir, 'index.html'), shell);
   fs.writeFileSync(path.join(clientDir, 'home.html'), home);
   fs.writeFileSync(path.join(clientDir, 'home.html.br'), zlib.brotliCompressSync(home));
-  const database = connectDatabase(':memory:');
-  let app: Awaited<ReturnType<typeof buildApp>>;
-
-  beforeAll(async () => {
-    app = await buildApp({ config: { ...loadConfig({ NODE_ENV: 'test' }), clientDir }, database });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.db.destroy();
-  });
+  const served = serveClient(clientDir);
 
   it('answers / with home.html, precompressed when accepted, always revalidated', async () => {
-    const br = await app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
+    const br = await served.app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-type']).toContain('text/html');
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['cache-control']).toBe('no-cache');
     expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(home);
-    const plain = await app.inject({ url: '/', headers: { 'accept-encoding': 'identity' } });
+    const plain = await served.app.inject({ url: '/', headers: { 'accept-encoding': 'identity' } });
     expect(plain.body).toBe(home);
   });
 
   it("answers every other page path with the empty shell, never home's content", async () => {
     for (const url of ['/gravity', '/about', '/account?x=1', '/index.html', '/no-such-page']) {
-      const res = await app.inject(url);
+      const res = await served.app.inject(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe(shell);
     }

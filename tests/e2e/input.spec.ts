@@ -1,7 +1,8 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { autopilot, type PilotView } from '../../src/games/lunar-lander/engine/autopilot.ts';
+import { autopilot } from '../../src/games/lunar-lander/engine/autopilot.ts';
 import { INPUT_LEFT, INPUT_RIGHT, INPUT_THRUST } from '../../src/games/lunar-lander/engine/constants.ts';
 import { openOnPausedClock } from './clock-helpers.ts';
+import { readPilotView } from './lander-helpers.ts';
 import { findSeed, mowsRight, openWithSave, playing } from './yard-helpers.ts';
 
 /** A yard where nobody fights a player who stands still for 20 s, with grass to the right of the start. */
@@ -63,19 +64,6 @@ const gravityStage = (page: Page) => page.getByTestId('gravity-stage');
 const bodyCount = async (page: Page) => Number(await gravityStage(page).getAttribute('data-body-count'));
 
 // ---------------------------------------------------------------- Lunar Lander helpers
-
-async function readPilotView(page: Page): Promise<PilotView> {
-  const attrs = await page
-    .getByRole('region', { name: 'Flight data' })
-    .evaluate((el) => ({ ...(el as HTMLElement).dataset }));
-  return {
-    dx: Number(attrs.dx),
-    height: Number(attrs.height),
-    vx: Number(attrs.vx),
-    vy: Number(attrs.vy),
-    halfWidth: Number(attrs.halfWidth),
-  };
-}
 
 /**
  * Flies level 1 under the engine's autopilot on fake time until the landing dialog: `hold`

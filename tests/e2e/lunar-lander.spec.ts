@@ -3,6 +3,7 @@ import { autopilot, type PilotView } from '../../src/games/lunar-lander/engine/a
 import { INPUT_LEFT, INPUT_RIGHT, INPUT_THRUST } from '../../src/games/lunar-lander/engine/constants.ts';
 import { expectNoSeriousA11yViolations } from './a11y-helpers.ts';
 import { openOnPausedClock } from './clock-helpers.ts';
+import { readPilotView } from './lander-helpers.ts';
 
 /**
  * Lunar Lander end to end against the real server: the test flies the lander with real
@@ -31,18 +32,6 @@ function watchConsole(page: Page): string[] {
   return errors;
 }
 
-async function readView(page: Page): Promise<PilotView> {
-  const hud = page.getByRole('region', { name: 'Flight data' });
-  const attrs = await hud.evaluate((el) => ({ ...(el as HTMLElement).dataset }));
-  return {
-    dx: Number(attrs.dx),
-    height: Number(attrs.height),
-    vx: Number(attrs.vx),
-    vy: Number(attrs.vy),
-    halfWidth: Number(attrs.halfWidth),
-  };
-}
-
 /** Moves fake time on in frames of `frame` ms (one rendered frame each). */
 async function advance(page: Page, ms: number, frame = 100) {
   for (let t = 0; t < ms; t += frame) await page.clock.fastForward(frame);
@@ -54,7 +43,7 @@ async function fly(page: Page, pilot: (view: PilotView) => number) {
   const dialog = page.getByRole('dialog');
   for (let step = 0; step < 900; step++) {
     if (await dialog.count()) break;
-    const view = await readView(page);
+    const view = await readPilotView(page);
     const bits = pilot(view);
     for (const [bit, key] of KEYS) {
       if (bits & bit && !(held & bit)) await page.keyboard.down(key);
@@ -192,12 +181,12 @@ test.describe('phone', () => {
     const thrust = page.getByRole('button', { name: 'Main engine' });
     await expect(thrust).toBeVisible();
     await expect(page.getByRole('button', { name: 'Left thruster' })).toBeVisible();
-    const before = await readView(page);
+    const before = await readPilotView(page);
     await thrust.dispatchEvent('pointerdown', { pointerId: 1, isPrimary: true });
     await advance(page, 1000);
     await thrust.dispatchEvent('pointerup', { pointerId: 1, isPrimary: true });
     await advance(page, 100);
-    const after = await readView(page);
+    const after = await readPilotView(page);
     expect(after.vy).toBeGreaterThan(before.vy); // the main engine pushed up
     await page.screenshot({ path: `${SHOTS}/phone-playing.png` });
     await playToGameOver(page, 'phone');
