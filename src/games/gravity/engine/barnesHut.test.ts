@@ -105,11 +105,12 @@ describe('Barnes–Hut tree', () => {
     expect(tight).toBeLessThan(loose / 2);
   });
 
-  it('is exact when everything fits in one leaf', () => {
+  it('is the direct sum, to single precision, when everything fits in one leaf', () => {
     const rng = createRng(BH_SEED);
     const b = bodies(LEAF_MAX, DISTRIBUTIONS['uniform square'], rng);
     const errors = relativeErrors(b, 0.5, 4, LEAF_MAX);
-    expect(errors[errors.length - 1]).toBeLessThan(1e-12);
+    // Near pairs are summed in single precision (about 6e-8 a pair); a method error would be ≥ 1e-4.
+    expect(errors[errors.length - 1]).toBeLessThan(1e-5);
   });
 
   it('copes with bodies on one spot (deeper than the key resolution) and stays finite', () => {
