@@ -232,7 +232,7 @@ export const gravityPart: BenchPart = {
     const galaxy = timeGalaxy(q ? 1 : 3, q ? 100 : 1000, ctx.progress);
     figures.push({
       id: 'gravity.galaxy.stepsPerSecond',
-      label: `Galaxy, 100,000 stars, Barnes–Hut θ = 0.5 steps per second (median of ${RUNS} runs: ${galaxy.runs
+      label: `Galaxy, 100,000 stars, tree code θ = 0.5 (WebAssembly) steps per second (median of ${RUNS} runs: ${galaxy.runs
         .map((ms) => (1000 / ms).toFixed(1))
         .join(', ')}; ${Math.round(galaxy.interactionsPerStar)} interactions per star)`,
       value: round(1000 / galaxy.wallMs),

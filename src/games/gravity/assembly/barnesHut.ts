@@ -6,21 +6,18 @@
  *
  * The caller copies the bodies into `inX/inY/inM` (after `reserve(n)`), calls `build`
  * then `accelerations`, and reads G·a by body index from `outX/outY`. All memory is laid
- * out by `reserve`; only the walk's node lists (the last region) grow during a walk.
+ * out by `reserve` and reused: nothing is allocated during a step.
  *
- * Precision: the tree, its moments, the expansions and the far nodes are double; the
- * near bodies of a leaf are summed in single precision, relative to the leaf's centre
- * (a relative error near 1e-7 per pair, far below the method's own).
+ * Precision: the tree, its moments and the expansions are double; near body pairs are
+ * summed in single precision about the root's centre of mass (a relative error near 1e-6
+ * per pair, far below the method's own).
  */
 
 const KEY_BITS: i32 = 16;
 const KEY_CELLS: i32 = 1 << KEY_BITS;
-/** Deepest path of the walk: KEY_BITS levels plus the root, with room to spare. */
-const MAX_DEPTH: i32 = 40;
 
 // Region addresses (bytes), set by reserve().
 let capacity: i32 = 0;
-let nodeCapacity: i32 = 0;
 let inXPtr: usize = 0;
 let inYPtr: usize = 0;
 let inMPtr: usize = 0;
@@ -40,32 +37,33 @@ let nodeEndPtr: usize = 0;
 let nodeChildPtr: usize = 0;
 let nodeChildrenPtr: usize = 0;
 let nodeLevelPtr: usize = 0;
-/** Mass, centre of mass x, y, acceptance distance² (f64 × 4). */
+/** Mass, centre of mass x, y, and radius (f64 × 4): see computeMoments. */
 let nodeMomentsPtr: usize = 0;
 /** Tight box: min x, min y, max x, max y (f64 × 4). */
 let nodeBoxPtr: usize = 0;
 /** Quadrupole about the centre of mass: xx, xy, yy (f64 × 3). */
 let nodeQuadPtr: usize = 0;
+/**
+ * Local expansion about each node's centre of mass (f64 × 9): field (x, y), its Jacobian
+ * (xx, xy, yy) and the monopole's second derivatives (xxx, xxy, xyy, yyy).
+ */
+let nodeLocalPtr: usize = 0;
 let countsPtr: usize = 0;
-let stackPtr: usize = 0;
-/** One local expansion (f64 × 9) per depth of the current path. */
-let localsPtr: usize = 0;
-let parentsPtr: usize = 0;
-/** A leaf's far nodes: x, y, m, qxx, qxy, qyy (f64 × 6). */
-let cellsPtr: usize = 0;
-/** A leaf's near bodies, single precision, relative to the leaf's centre: x[], y[], m[]. */
+/**
+ * The sorted bodies in single precision about the root's centre of mass (x, y, m), and
+ * the near pairs' pull on each (x, y): the near sums read and write these in place.
+ */
 let pointXPtr: usize = 0;
 let pointYPtr: usize = 0;
 let pointMPtr: usize = 0;
-/** The walk's node lists (i32; far nodes stored as ~k): the last region, grown on demand. */
-let listsPtr: usize = 0;
-let listCapacity: i32 = 0;
+let pointAxPtr: usize = 0;
+let pointAyPtr: usize = 0;
 
 let nodeCount: i32 = 0;
 let leafCount: i32 = 0;
 let interactions: f64 = 0;
 let softeningSq: f64 = 0;
-let thetaLocal: f64 = 0.25;
+let theta: f64 = 0.5;
 
 const align = (p: usize): usize => (p + 15) & ~(<usize>15);
 
@@ -125,35 +123,22 @@ export function reserve(n: i32): void {
   p = align(p + 32 * k);
   nodeQuadPtr = p;
   p = align(p + 24 * k);
+  nodeLocalPtr = p;
+  p = align(p + 72 * k);
   countsPtr = p;
   p = align(p + 4 * 256);
-  // Each node is pushed at most once per node's walk, and a leaf's lists hold each node
-  // at most once: the node count bounds the stack and the far nodes, the body count (plus
-  // padding to four) the near bodies.
-  stackPtr = p;
-  p = align(p + 4 * k);
-  localsPtr = p;
-  p = align(p + 72 * <usize>MAX_DEPTH);
-  parentsPtr = p;
-  p = align(p + 4 * <usize>MAX_DEPTH);
-  cellsPtr = p;
-  p = align(p + 48 * k);
   pointXPtr = p;
   p = align(p + 4 * (c + 4));
   pointYPtr = p;
   p = align(p + 4 * (c + 4));
   pointMPtr = p;
   p = align(p + 4 * (c + 4));
-  listsPtr = p;
-  listCapacity = 4 * nodes;
-  ensureMemory(p + 4 * <usize>listCapacity);
+  pointAxPtr = p;
+  p = align(p + 4 * (c + 4));
+  pointAyPtr = p;
+  p = align(p + 4 * (c + 4));
+  ensureMemory(p);
   capacity = cap;
-  nodeCapacity = nodes;
-}
-
-function growLists(): void {
-  listCapacity *= 2;
-  ensureMemory(listsPtr + 4 * <usize>listCapacity);
 }
 
 // Element access by index.
@@ -187,10 +172,10 @@ function spread(v: u32): u32 {
 }
 
 /** Sorts the n bodies of inX/inY/inM along the Morton curve and builds the tree. */
-export function build(n: i32, theta: f64, leafMax: i32): void {
+export function build(n: i32, leafMax: i32): void {
   sortBodies(n);
   buildNodes(n, leafMax);
-  computeMoments(theta);
+  computeMoments();
 }
 
 function sortBodies(n: i32): void {
@@ -303,8 +288,8 @@ function buildNodes(n: i32, leafMax: i32): void {
   leafCount = leaves;
 }
 
-/** Mass, centre of mass, quadrupole, box and acceptance distance of every node, children first. */
-function computeMoments(theta: f64): void {
+/** Mass, centre of mass, quadrupole, box and radius of every node, children first. */
+function computeMoments(): void {
   const mo = nodeMomentsPtr;
   const box = nodeBoxPtr;
   const qu = nodeQuadPtr;
@@ -374,279 +359,37 @@ function computeMoments(theta: f64): void {
     setF64(qu, k * 3, qxx);
     setF64(qu, k * 3 + 1, qxy);
     setF64(qu, k * 3 + 2, qyy);
-    const side = max(x1 - x0, y1 - y0);
-    const ox = cx - (x0 + x1) / 2;
-    const oy = cy - (y0 + y1) / 2;
-    const accept = side / theta + Math.sqrt(ox * ox + oy * oy);
+    // Radius: the box's farthest corner from the centre of mass, or for a node the
+    // farthest child's reach, whichever is less; for a leaf, its farthest body.
+    const hx = max(cx - x0, x1 - cx);
+    const hy = max(cy - y0, y1 - cy);
+    let radius = Math.sqrt(hx * hx + hy * hy);
+    if (c0 < 0) {
+      let far2 = 0.0;
+      for (let b = b0; b < b1; b++) {
+        const dx = getF64(sortedPtr, b * 3) - cx;
+        const dy = getF64(sortedPtr, b * 3 + 1) - cy;
+        far2 = max(far2, dx * dx + dy * dy);
+      }
+      radius = Math.sqrt(far2);
+    } else {
+      let reach = 0.0;
+      for (let c = c0; c < c1; c++) {
+        const dx = getF64(mo, c * 4 + 1) - cx;
+        const dy = getF64(mo, c * 4 + 2) - cy;
+        reach = max(reach, Math.sqrt(dx * dx + dy * dy) + getF64(mo, c * 4 + 3));
+      }
+      radius = min(radius, reach);
+    }
     setF64(mo, k * 4, mass);
     setF64(mo, k * 4 + 1, cx);
     setF64(mo, k * 4 + 2, cy);
-    setF64(mo, k * 4 + 3, accept * accept);
+    setF64(mo, k * 4 + 3, radius);
     setF64(box, k * 4, x0);
     setF64(box, k * 4 + 1, y0);
     setF64(box, k * 4 + 2, x1);
     setF64(box, k * 4 + 3, y1);
   }
-}
-
-/**
- * G·a of every body into outX/outY (by body index, overwritten), far nodes with their
- * quadrupole, Plummer-softened. Returns the interactions summed.
- */
-export function accelerations(G: f64, eps2: f64, thetaLocalRatio: f64): f64 {
-  interactions = 0;
-  softeningSq = eps2;
-  thetaLocal = thetaLocalRatio;
-  memory.fill(localsPtr, 0, 72);
-  setI32(listsPtr, 0, 0);
-  descend(0, 0, 1, 0);
-  const n = getI32(nodeEndPtr, 0);
-  for (let k = 0; k < n; k++) {
-    const i = getI32(orderPtr, k);
-    setF64(outXPtr, i, G * getF64(sortedAccPtr, k * 2));
-    setF64(outYPtr, i, G * getF64(sortedAccPtr, k * 2 + 1));
-  }
-  return interactions;
-}
-
-/** Node t's share of the walk (see ../engine/barnesHut.ts, `descend`). */
-function descend(t: i32, from: i32, to: i32, depth: i32): void {
-  if (depth >= MAX_DEPTH) unreachable();
-  const mo = nodeMomentsPtr;
-  const box = nodeBoxPtr;
-  const gx0 = getF64(box, t * 4);
-  const gy0 = getF64(box, t * 4 + 1);
-  const gx1 = getF64(box, t * 4 + 2);
-  const gy1 = getF64(box, t * 4 + 3);
-  const gcx = (gx0 + gx1) / 2;
-  const gcy = (gy0 + gy1) / 2;
-  const e = localsPtr + 72 * <usize>depth;
-  if (depth > 0) {
-    // The parent's expansion re-centred on t: exact for a polynomial, with δ = t's
-    // centre − the parent's: f' = f − Jδ + ½H[δ, δ], J' = J − Hδ, H' = H.
-    const p = e - 72;
-    const parent = getI32(parentsPtr, depth - 1);
-    const sx = gcx - (getF64(box, parent * 4) + getF64(box, parent * 4 + 2)) / 2;
-    const sy = gcy - (getF64(box, parent * 4 + 1) + getF64(box, parent * 4 + 3)) / 2;
-    const jxx = load<f64>(p, 16);
-    const jxy = load<f64>(p, 24);
-    const jyy = load<f64>(p, 32);
-    const hxxx = load<f64>(p, 40);
-    const hxxy = load<f64>(p, 48);
-    const hxyy = load<f64>(p, 56);
-    const hyyy = load<f64>(p, 64);
-    store<f64>(
-      e,
-      load<f64>(p) - (jxx * sx + jxy * sy) + 0.5 * (hxxx * sx * sx + 2 * hxxy * sx * sy + hxyy * sy * sy),
-    );
-    store<f64>(
-      e,
-      load<f64>(p, 8) - (jxy * sx + jyy * sy) + 0.5 * (hxxy * sx * sx + 2 * hxyy * sx * sy + hyyy * sy * sy),
-      8,
-    );
-    store<f64>(e, jxx - (hxxx * sx + hxxy * sy), 16);
-    store<f64>(e, jxy - (hxxy * sx + hxyy * sy), 24);
-    store<f64>(e, jyy - (hxyy * sx + hyyy * sy), 32);
-    store<f64>(e, hxxx, 40);
-    store<f64>(e, hxxy, 48);
-    store<f64>(e, hxyy, 56);
-    store<f64>(e, hyyy, 64);
-  }
-  // t's radius over θ_local, squared: nodes beyond it go into the expansion.
-  const expandSq = ((gx1 - gx0) * (gx1 - gx0) + (gy1 - gy0) * (gy1 - gy0)) / 4 / (thetaLocal * thetaLocal);
-  const tIsLeaf = getI32(nodeChildPtr, t) < 0;
-  const level = getI32(nodeLevelPtr, t);
-  let out = to;
-  let expanded = 0;
-  let top = 0;
-  while (from < to || top > 0) {
-    // The inherited entries first, in order; then the children of nodes opened here.
-    let k: i32;
-    let far: bool;
-    if (top > 0) {
-      k = getI32(stackPtr, --top);
-      far = false;
-    } else {
-      k = getI32(listsPtr, from++);
-      far = k < 0;
-      if (far) k = ~k;
-    }
-    const cx = getF64(mo, k * 4 + 1);
-    const cy = getF64(mo, k * 4 + 2);
-    if (!far) {
-      // Distance from the node's centre of mass to t's box (0 inside it).
-      const ex = cx < gx0 ? gx0 - cx : cx > gx1 ? cx - gx1 : 0;
-      const ey = cy < gy0 ? gy0 - cy : cy > gy1 ? cy - gy1 : 0;
-      far = ex * ex + ey * ey > getF64(mo, k * 4 + 3);
-    }
-    const dx = cx - gcx;
-    const dy = cy - gcy;
-    const c0 = getI32(nodeChildPtr, k);
-    if (far && dx * dx + dy * dy > expandSq) {
-      expandInto(e, k, dx, dy);
-      expanded++;
-    } else if (far || c0 < 0 || (!tIsLeaf && getI32(nodeLevelPtr, k) > level)) {
-      // Kept for the children: far nodes, near leaves, and near nodes smaller than t.
-      if (out === listCapacity) growLists();
-      setI32(listsPtr, out++, far ? ~k : k);
-    } else {
-      // Pushed last-first so children are visited in Morton order (a fixed order).
-      for (let c = c0 + getI32(nodeChildrenPtr, k) - 1; c >= c0; c--) setI32(stackPtr, top++, c);
-    }
-  }
-  interactions += <f64>expanded;
-  const c0 = getI32(nodeChildPtr, t);
-  if (c0 < 0) {
-    evaluateLeaf(t, to, out, e);
-    return;
-  }
-  setI32(parentsPtr, depth, t);
-  const c1 = c0 + getI32(nodeChildrenPtr, t);
-  for (let c = c0; c < c1; c++) descend(c, to, out, depth + 1);
-}
-
-/**
- * Leaf t's bodies: its expansion (at e), plus the far nodes left in lists[from, to) with
- * their quadrupole (double), and the bodies of the near leaves four at a time (single).
- */
-function evaluateLeaf(t: i32, from: i32, to: i32, e: usize): void {
-  const box = nodeBoxPtr;
-  const mo = nodeMomentsPtr;
-  const qu = nodeQuadPtr;
-  const gcx = (getF64(box, t * 4) + getF64(box, t * 4 + 2)) / 2;
-  const gcy = (getF64(box, t * 4 + 1) + getF64(box, t * 4 + 3)) / 2;
-  let cellCount = 0;
-  let pointCount = 0;
-  for (let i = from; i < to; i++) {
-    const entry = getI32(listsPtr, i);
-    if (entry < 0) {
-      const k = ~entry;
-      const cell = cellsPtr + 48 * <usize>cellCount;
-      store<f64>(cell, getF64(mo, k * 4 + 1));
-      store<f64>(cell, getF64(mo, k * 4 + 2), 8);
-      store<f64>(cell, getF64(mo, k * 4), 16);
-      store<f64>(cell, getF64(qu, k * 3), 24);
-      store<f64>(cell, getF64(qu, k * 3 + 1), 32);
-      store<f64>(cell, getF64(qu, k * 3 + 2), 40);
-      cellCount++;
-    } else {
-      const b1 = getI32(nodeEndPtr, entry);
-      for (let b = getI32(nodeStartPtr, entry); b < b1; b++) {
-        const s = sortedPtr + 24 * <usize>b;
-        const at = (<usize>pointCount) << 2;
-        store<f32>(pointXPtr + at, <f32>(load<f64>(s) - gcx));
-        store<f32>(pointYPtr + at, <f32>(load<f64>(s, 8) - gcy));
-        store<f32>(pointMPtr + at, <f32>load<f64>(s, 16));
-        pointCount++;
-      }
-    }
-  }
-  // Pad to a multiple of four with massless points far away: they add exactly 0.
-  const padded = (pointCount + 3) & ~3;
-  for (let q = pointCount; q < padded; q++) {
-    const at = (<usize>q) << 2;
-    store<f32>(pointXPtr + at, 1e18);
-    store<f32>(pointYPtr + at, 0);
-    store<f32>(pointMPtr + at, 0);
-  }
-  const b0 = getI32(nodeStartPtr, t);
-  const b1 = getI32(nodeEndPtr, t);
-  interactions += <f64>((b1 - b0) * (cellCount + pointCount));
-  const fx = load<f64>(e);
-  const fy = load<f64>(e, 8);
-  const jxx = load<f64>(e, 16);
-  const jxy = load<f64>(e, 24);
-  const jyy = load<f64>(e, 32);
-  const hxxx = load<f64>(e, 40);
-  const hxxy = load<f64>(e, 48);
-  const hxyy = load<f64>(e, 56);
-  const hyyy = load<f64>(e, 64);
-  const eps = f32x4.splat(<f32>softeningSq);
-  const one = f32x4.splat(1);
-  const pointBytes = (<usize>padded) << 2;
-  for (let b = b0; b < b1; b++) {
-    const xb = getF64(sortedPtr, b * 3);
-    const yb = getF64(sortedPtr, b * 3 + 1);
-    // a(u) = f − J u + ½ H[u, u] at u = body − centre.
-    const ux = xb - gcx;
-    const uy = yb - gcy;
-    let axb = fx - (jxx * ux + jxy * uy) + 0.5 * (hxxx * ux * ux + 2 * hxxy * ux * uy + hxyy * uy * uy);
-    let ayb = fy - (jxy * ux + jyy * uy) + 0.5 * (hxxy * ux * ux + 2 * hxyy * ux * uy + hyyy * uy * uy);
-    const bx = f32x4.splat(<f32>ux);
-    const by = f32x4.splat(<f32>uy);
-    let sumX = f32x4.splat(0);
-    let sumY = f32x4.splat(0);
-    for (let at: usize = 0; at < pointBytes; at += 16) {
-      const dx = f32x4.sub(v128.load(pointXPtr + at), bx);
-      const dy = f32x4.sub(v128.load(pointYPtr + at), by);
-      const r2 = f32x4.add(f32x4.add(f32x4.mul(dx, dx), f32x4.mul(dy, dy)), eps);
-      const inv = f32x4.div(one, f32x4.sqrt(r2));
-      const f = f32x4.mul(v128.load(pointMPtr + at), f32x4.mul(inv, f32x4.mul(inv, inv)));
-      sumX = f32x4.add(sumX, f32x4.mul(f, dx));
-      sumY = f32x4.add(sumY, f32x4.mul(f, dy));
-    }
-    axb +=
-      <f64>f32x4.extract_lane(sumX, 0) +
-      <f64>f32x4.extract_lane(sumX, 1) +
-      <f64>f32x4.extract_lane(sumX, 2) +
-      <f64>f32x4.extract_lane(sumX, 3);
-    ayb +=
-      <f64>f32x4.extract_lane(sumY, 0) +
-      <f64>f32x4.extract_lane(sumY, 1) +
-      <f64>f32x4.extract_lane(sumY, 2) +
-      <f64>f32x4.extract_lane(sumY, 3);
-    for (let q = 0; q < cellCount; q++) {
-      const cell = cellsPtr + 48 * <usize>q;
-      const dx = load<f64>(cell) - xb;
-      const dy = load<f64>(cell, 8) - yb;
-      const inv = 1 / Math.sqrt(dx * dx + dy * dy + softeningSq);
-      const inv2 = inv * inv;
-      const inv3 = inv * inv2;
-      const inv5 = inv3 * inv2;
-      // d points from the body to the node: a = m d/r³ − Q d/r⁵ + 5/2 (dᵀQd) d/r⁷.
-      const qxy = load<f64>(cell, 32);
-      const qdx = load<f64>(cell, 24) * dx + qxy * dy;
-      const qdy = qxy * dx + load<f64>(cell, 40) * dy;
-      const radial = load<f64>(cell, 16) * inv3 + 2.5 * (dx * qdx + dy * qdy) * inv5 * inv2;
-      axb += radial * dx - qdx * inv5;
-      ayb += radial * dy - qdy * inv5;
-    }
-    setF64(sortedAccPtr, b * 2, axb);
-    setF64(sortedAccPtr, b * 2 + 1, ayb);
-  }
-}
-
-/**
- * Adds node k's field at a centre D away from it (monopole and quadrupole, with their
- * Jacobian, and the monopole's second derivatives) to the expansion at e.
- */
-function expandInto(e: usize, k: i32, dx: f64, dy: f64): void {
-  const m = getF64(nodeMomentsPtr, k * 4);
-  const qxx = getF64(nodeQuadPtr, k * 3);
-  const qxy = getF64(nodeQuadPtr, k * 3 + 1);
-  const qyy = getF64(nodeQuadPtr, k * 3 + 2);
-  const inv = 1 / Math.sqrt(dx * dx + dy * dy + softeningSq);
-  const inv2 = inv * inv;
-  const i3 = m * inv * inv2;
-  const i5 = inv2 * inv2 * inv;
-  const m5 = m * i5;
-  const i7 = i5 * inv2;
-  const i9 = i7 * inv2;
-  const qdx = qxx * dx + qxy * dy;
-  const qdy = qxy * dx + qyy * dy;
-  const q = dx * qdx + dy * qdy;
-  const diag = i3 + 2.5 * q * i7;
-  store<f64>(e, load<f64>(e) + diag * dx - qdx * i5);
-  store<f64>(e, load<f64>(e, 8) + diag * dy - qdy * i5, 8);
-  const cross = -3 * m5 - 17.5 * q * i9;
-  store<f64>(e, load<f64>(e, 16) + diag - qxx * i5 + 10 * qdx * dx * i7 + cross * dx * dx, 16);
-  store<f64>(e, load<f64>(e, 24) - qxy * i5 + 5 * (qdx * dy + qdy * dx) * i7 + cross * dx * dy, 24);
-  store<f64>(e, load<f64>(e, 32) + diag - qyy * i5 + 10 * qdy * dy * i7 + cross * dy * dy, 32);
-  const m7 = 15 * m * i7;
-  store<f64>(e, load<f64>(e, 40) + dx * (m7 * dx * dx - 9 * m5), 40);
-  store<f64>(e, load<f64>(e, 48) + dy * (m7 * dx * dx - 3 * m5), 48);
-  store<f64>(e, load<f64>(e, 56) + dx * (m7 * dy * dy - 3 * m5), 56);
-  store<f64>(e, load<f64>(e, 64) + dy * (m7 * dy * dy - 9 * m5), 64);
 }
 
 // Where the caller reads and writes.
@@ -671,6 +414,284 @@ export function nodes(): i32 {
 export function leaves(): i32 {
   return leafCount;
 }
-export function nodeLimit(): i32 {
-  return nodeCapacity;
+
+// The walk (Dehnen's dual tree): every pair of nodes is met once, and what each does to the
+// other is added to both.
+
+/**
+ * G·a of every body into outX/outY from the mutual walk: two nodes well apart
+ * ((r_A + r_B) < θ·d between centres of mass) add each other's field to their local
+ * expansions; two near leaves sum their body pairs once for both. Returns the
+ * interactions summed (each direction counted).
+ */
+export function accelerations(G: f64, eps2: f64, openingAngle: f64): f64 {
+  interactions = 0;
+  softeningSq = eps2;
+  theta = openingAngle;
+  const n = getI32(nodeEndPtr, 0);
+  memory.fill(sortedAccPtr, 0, 16 * <usize>n);
+  memory.fill(nodeLocalPtr, 0, 72 * <usize>nodeCount);
+  // Single-precision copies of the sorted bodies about the root's centre of mass, for the
+  // near pairs, with four massless entries after the last (the masked lanes read them).
+  const ox = getF64(nodeMomentsPtr, 1);
+  const oy = getF64(nodeMomentsPtr, 2);
+  for (let k = 0; k < n + 4; k++) {
+    const at = (<usize>k) << 2;
+    const inside = k < n;
+    store<f32>(pointXPtr + at, inside ? <f32>(getF64(sortedPtr, k * 3) - ox) : 0);
+    store<f32>(pointYPtr + at, inside ? <f32>(getF64(sortedPtr, k * 3 + 1) - oy) : 0);
+    store<f32>(pointMPtr + at, inside ? <f32>getF64(sortedPtr, k * 3 + 2) : 0);
+    store<f32>(pointAxPtr + at, 0);
+    store<f32>(pointAyPtr + at, 0);
+  }
+  selfInteract(0);
+  // Down the tree: each child's expansion gets its parent's, re-centred (parents come first).
+  for (let k = 0; k < nodeCount; k++) {
+    const c0 = getI32(nodeChildPtr, k);
+    const p = nodeLocalPtr + 72 * <usize>k;
+    if (c0 < 0) {
+      evaluateLocal(k, p);
+      continue;
+    }
+    const c1 = c0 + getI32(nodeChildrenPtr, k);
+    for (let c = c0; c < c1; c++) {
+      const sx = getF64(nodeMomentsPtr, c * 4 + 1) - getF64(nodeMomentsPtr, k * 4 + 1);
+      const sy = getF64(nodeMomentsPtr, c * 4 + 2) - getF64(nodeMomentsPtr, k * 4 + 2);
+      addShifted(nodeLocalPtr + 72 * <usize>c, p, sx, sy);
+    }
+  }
+  for (let k = 0; k < n; k++) {
+    const i = getI32(orderPtr, k);
+    const at = (<usize>k) << 2;
+    setF64(outXPtr, i, G * (getF64(sortedAccPtr, k * 2) + <f64>load<f32>(pointAxPtr + at)));
+    setF64(outYPtr, i, G * (getF64(sortedAccPtr, k * 2 + 1) + <f64>load<f32>(pointAyPtr + at)));
+  }
+  return interactions;
+}
+
+/** Adds the expansion at p, re-centred by δ: f − Jδ + ½H[δ, δ], J − Hδ, H. */
+function addShifted(e: usize, p: usize, sx: f64, sy: f64): void {
+  const jxx = load<f64>(p, 16);
+  const jxy = load<f64>(p, 24);
+  const jyy = load<f64>(p, 32);
+  const hxxx = load<f64>(p, 40);
+  const hxxy = load<f64>(p, 48);
+  const hxyy = load<f64>(p, 56);
+  const hyyy = load<f64>(p, 64);
+  store<f64>(
+    e,
+    load<f64>(e) +
+      load<f64>(p) -
+      (jxx * sx + jxy * sy) +
+      0.5 * (hxxx * sx * sx + 2 * hxxy * sx * sy + hxyy * sy * sy),
+  );
+  store<f64>(
+    e,
+    load<f64>(e, 8) +
+      load<f64>(p, 8) -
+      (jxy * sx + jyy * sy) +
+      0.5 * (hxxy * sx * sx + 2 * hxyy * sx * sy + hyyy * sy * sy),
+    8,
+  );
+  store<f64>(e, load<f64>(e, 16) + jxx - (hxxx * sx + hxxy * sy), 16);
+  store<f64>(e, load<f64>(e, 24) + jxy - (hxxy * sx + hxyy * sy), 24);
+  store<f64>(e, load<f64>(e, 32) + jyy - (hxyy * sx + hyyy * sy), 32);
+  store<f64>(e, load<f64>(e, 40) + hxxx, 40);
+  store<f64>(e, load<f64>(e, 48) + hxxy, 48);
+  store<f64>(e, load<f64>(e, 56) + hxyy, 56);
+  store<f64>(e, load<f64>(e, 64) + hyyy, 64);
+}
+
+/** A leaf's expansion (about its centre of mass) added to each of its bodies. */
+function evaluateLocal(t: i32, e: usize): void {
+  const gcx = getF64(nodeMomentsPtr, t * 4 + 1);
+  const gcy = getF64(nodeMomentsPtr, t * 4 + 2);
+  const fx = load<f64>(e);
+  const fy = load<f64>(e, 8);
+  const jxx = load<f64>(e, 16);
+  const jxy = load<f64>(e, 24);
+  const jyy = load<f64>(e, 32);
+  const hxxx = load<f64>(e, 40);
+  const hxxy = load<f64>(e, 48);
+  const hxyy = load<f64>(e, 56);
+  const hyyy = load<f64>(e, 64);
+  const b1 = getI32(nodeEndPtr, t);
+  for (let b = getI32(nodeStartPtr, t); b < b1; b++) {
+    const ux = getF64(sortedPtr, b * 3) - gcx;
+    const uy = getF64(sortedPtr, b * 3 + 1) - gcy;
+    const a = sortedAccPtr + 16 * <usize>b;
+    store<f64>(
+      a,
+      load<f64>(a) +
+        fx -
+        (jxx * ux + jxy * uy) +
+        0.5 * (hxxx * ux * ux + 2 * hxxy * ux * uy + hxyy * uy * uy),
+    );
+    store<f64>(
+      a,
+      load<f64>(a, 8) +
+        fy -
+        (jxy * ux + jyy * uy) +
+        0.5 * (hxxy * ux * ux + 2 * hxyy * ux * uy + hyyy * uy * uy),
+      8,
+    );
+  }
+}
+
+/** Everything inside node a: its children each with itself, then every pair of them. */
+function selfInteract(a: i32): void {
+  const c0 = getI32(nodeChildPtr, a);
+  if (c0 < 0) {
+    nearPairs(a, a);
+    return;
+  }
+  const c1 = c0 + getI32(nodeChildrenPtr, a);
+  for (let c = c0; c < c1; c++) selfInteract(c);
+  for (let c = c0; c < c1; c++) for (let d = c + 1; d < c1; d++) interact(c, d);
+}
+
+/**
+ * Nodes a and b (disjoint): expanded into each other when well apart, else split. Well
+ * apart: the bigger radius r is below θ/2 of the distance d between the centres of mass
+ * (so r_a + r_b < θ·d too). Then a body of either sees the other's centre from beyond
+ * (1 − θ/2)·d, the other's radius under a third of that distance at θ = 0.5 (Barnes–Hut
+ * at θ = 0.5 asks for under a half), and each expansion is used at most θ/2·d from its
+ * centre, where what it leaves out (third order) is at most about 4·(θ/2)³ of the pull,
+ * 6 % at θ = 0.5, and far less summed over many nodes.
+ */
+function interact(a: i32, b: i32): void {
+  const mo = nodeMomentsPtr;
+  const dx = getF64(mo, b * 4 + 1) - getF64(mo, a * 4 + 1);
+  const dy = getF64(mo, b * 4 + 2) - getF64(mo, a * 4 + 2);
+  const ra = getF64(mo, a * 4 + 3);
+  const rb = getF64(mo, b * 4 + 3);
+  const d2 = dx * dx + dy * dy;
+  const diameter = 2 * max(ra, rb);
+  // Within two softening lengths the softened field bends too fast for the expansions:
+  // such nodes are small (a few bodies) and are opened instead.
+  if (diameter * diameter < theta * theta * d2 && d2 > 4 * softeningSq) {
+    expandMutual(a, b, dx, dy);
+    interactions += 2;
+    return;
+  }
+  const ca = getI32(nodeChildPtr, a);
+  const cb = getI32(nodeChildPtr, b);
+  if (ca < 0 && cb < 0) {
+    nearPairs(a, b);
+    return;
+  }
+  // Open the bigger one (or the one that can be opened).
+  if (ca >= 0 && (cb < 0 || ra >= rb)) {
+    const end = ca + getI32(nodeChildrenPtr, a);
+    for (let c = ca; c < end; c++) interact(c, b);
+  } else {
+    const end = cb + getI32(nodeChildrenPtr, b);
+    for (let c = cb; c < end; c++) interact(a, c);
+  }
+}
+
+/**
+ * Each node's field (monopole and quadrupole) added to the other's expansion about its
+ * centre of mass; d runs from a's centre to b's. The powers of the distance are shared.
+ */
+function expandMutual(a: i32, b: i32, dx: f64, dy: f64): void {
+  const inv = 1 / Math.sqrt(dx * dx + dy * dy + softeningSq);
+  const inv2 = inv * inv;
+  addField(nodeLocalPtr + 72 * <usize>a, b, dx, dy, inv, inv2);
+  addField(nodeLocalPtr + 72 * <usize>b, a, -dx, -dy, inv, inv2);
+}
+
+/**
+ * Adds node k's field at a centre D away from it (monopole and quadrupole, with their
+ * Jacobian, and the monopole's second derivatives) to the expansion at e; inv and inv2 are
+ * 1/|D| and its square (softened).
+ */
+function addField(e: usize, k: i32, dx: f64, dy: f64, inv: f64, inv2: f64): void {
+  const m = getF64(nodeMomentsPtr, k * 4);
+  const qxx = getF64(nodeQuadPtr, k * 3);
+  const qxy = getF64(nodeQuadPtr, k * 3 + 1);
+  const qyy = getF64(nodeQuadPtr, k * 3 + 2);
+  const i3 = m * inv * inv2;
+  const i5 = inv2 * inv2 * inv;
+  const m5 = m * i5;
+  const i7 = i5 * inv2;
+  const i9 = i7 * inv2;
+  const qdx = qxx * dx + qxy * dy;
+  const qdy = qxy * dx + qyy * dy;
+  const q = dx * qdx + dy * qdy;
+  const diag = i3 + 2.5 * q * i7;
+  store<f64>(e, load<f64>(e) + diag * dx - qdx * i5);
+  store<f64>(e, load<f64>(e, 8) + diag * dy - qdy * i5, 8);
+  const cross = -3 * m5 - 17.5 * q * i9;
+  store<f64>(e, load<f64>(e, 16) + diag - qxx * i5 + 10 * qdx * dx * i7 + cross * dx * dx, 16);
+  store<f64>(e, load<f64>(e, 24) - qxy * i5 + 5 * (qdx * dy + qdy * dx) * i7 + cross * dx * dy, 24);
+  store<f64>(e, load<f64>(e, 32) + diag - qyy * i5 + 10 * qdy * dy * i7 + cross * dy * dy, 32);
+  const m7 = 15 * m * i7;
+  store<f64>(e, load<f64>(e, 40) + dx * (m7 * dx * dx - 9 * m5), 40);
+  store<f64>(e, load<f64>(e, 48) + dy * (m7 * dx * dx - 3 * m5), 48);
+  store<f64>(e, load<f64>(e, 56) + dx * (m7 * dy * dy - 3 * m5), 56);
+  store<f64>(e, load<f64>(e, 64) + dy * (m7 * dy * dy - 9 * m5), 64);
+}
+
+/**
+ * The body pairs of leaves a and b, each pair once, four at a time in single precision:
+ * each of a's bodies sums its pull from b's and adds the opposite pull to them. For a
+ * with itself only the first half is done (every body sums all of its leaf; a body's pull
+ * on itself is 0). Reads and writes the single-precision copies in place; the lanes past
+ * b's last body (the next leaf's, or padding) are masked to add nothing.
+ */
+function nearPairs(a: i32, b: i32): void {
+  const bStart = getI32(nodeStartPtr, b);
+  const bEnd = getI32(nodeEndPtr, b);
+  const aEnd = getI32(nodeEndPtr, a);
+  const aStart = getI32(nodeStartPtr, a);
+  const mutual = a !== b;
+  interactions += <f64>((aEnd - aStart) * (bEnd - bStart) * (mutual ? 2 : 1));
+  const eps = f32x4.splat(<f32>softeningSq);
+  const one = f32x4.splat(1);
+  const from = (<usize>bStart) << 2;
+  const to = (<usize>bEnd) << 2;
+  // The last group of four keeps only the lanes before b's end.
+  const lastAt = from + ((<usize>(bEnd - bStart - 1) >> 2) << 4);
+  const lastMask = i32x4.lt_s(i32x4(0, 1, 2, 3), i32x4.splat(<i32>((to - lastAt) >> 2)));
+  for (let i = aStart; i < aEnd; i++) {
+    const ia = (<usize>i) << 2;
+    const ux = f32x4.splat(load<f32>(pointXPtr + ia));
+    const uy = f32x4.splat(load<f32>(pointYPtr + ia));
+    const mi = f32x4.splat(load<f32>(pointMPtr + ia));
+    let sumX = f32x4.splat(0);
+    let sumY = f32x4.splat(0);
+    for (let at = from; at < to; at += 16) {
+      const dx = f32x4.sub(v128.load(pointXPtr + at), ux);
+      const dy = f32x4.sub(v128.load(pointYPtr + at), uy);
+      const r2 = f32x4.add(f32x4.add(f32x4.mul(dx, dx), f32x4.mul(dy, dy)), eps);
+      const inv = f32x4.div(one, f32x4.sqrt(r2));
+      let inv3 = f32x4.mul(inv, f32x4.mul(inv, inv));
+      if (at === lastAt) inv3 = v128.and(inv3, lastMask);
+      const f = f32x4.mul(v128.load(pointMPtr + at), inv3);
+      sumX = f32x4.add(sumX, f32x4.mul(f, dx));
+      sumY = f32x4.add(sumY, f32x4.mul(f, dy));
+      if (mutual) {
+        const g = f32x4.mul(mi, inv3);
+        v128.store(pointAxPtr + at, f32x4.sub(v128.load(pointAxPtr + at), f32x4.mul(g, dx)));
+        v128.store(pointAyPtr + at, f32x4.sub(v128.load(pointAyPtr + at), f32x4.mul(g, dy)));
+      }
+    }
+    store<f32>(
+      pointAxPtr + ia,
+      load<f32>(pointAxPtr + ia) +
+        f32x4.extract_lane(sumX, 0) +
+        f32x4.extract_lane(sumX, 1) +
+        f32x4.extract_lane(sumX, 2) +
+        f32x4.extract_lane(sumX, 3),
+    );
+    store<f32>(
+      pointAyPtr + ia,
+      load<f32>(pointAyPtr + ia) +
+        f32x4.extract_lane(sumY, 0) +
+        f32x4.extract_lane(sumY, 1) +
+        f32x4.extract_lane(sumY, 2) +
+        f32x4.extract_lane(sumY, 3),
+    );
+  }
 }
