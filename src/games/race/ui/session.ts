@@ -7,6 +7,7 @@ import type {
   TrackGetResponse,
   TrackStoreResponse,
 } from '../../../api/types.ts';
+import { animationFrame } from '../../../lib/animationFrame.ts';
 import { apiGet, apiSend } from '../../../lib/api.ts';
 import { SnapshotClient } from '../../../lib/snapshotPort.ts';
 import { BRUSH_MAX, BRUSH_MIN, BRUSH_STEP, MOBILE_NOTICE_MS } from '../engine/constants.ts';
@@ -166,6 +167,8 @@ export class RaceSession {
       }
       if (this.disposed) break;
       this.receive(snap);
+      // One snapshot per frame drawn (see animationFrame).
+      await animationFrame();
     }
     this.pumping = false;
   }

@@ -1,5 +1,6 @@
 import * as Comlink from 'comlink';
 import type { YardWorkerApi } from '../../../../workers/yardcore.worker.ts';
+import { animationFrame } from '../../../lib/animationFrame.ts';
 import { SnapshotClient } from '../../../lib/snapshotPort.ts';
 import type { YardCommand, YardEvent, YardInput } from '../engine/game.ts';
 import { isDoubleTap, type Tap } from '../engine/input.ts';
@@ -211,6 +212,8 @@ export class YardSession {
       if (this.disposed) break;
       this.receive(snap);
       this.buffer = snap.entities;
+      // One snapshot per frame drawn (see animationFrame).
+      await animationFrame();
     }
     this.pumping = false;
   }
