@@ -72,7 +72,12 @@ export class YardScene {
    * uniform, so the hundreds of ground tiles and things inside are not re-transformed then.
    */
   private readonly world = new Container({ isRenderGroup: true });
-  private readonly ground = new Container();
+  /**
+   * A render group of its own: the things' layer re-sorts and re-batches most frames, and
+   * as part of the same group the whole ground (hundreds of tiles) was collected and
+   * batched again with it; alone, the ground is rebuilt only when its own tiles change.
+   */
+  private readonly ground = new Container({ isRenderGroup: true });
   private readonly shadows = new Container();
   private readonly things = new Container({ sortableChildren: true });
   private readonly effects = new Container();
