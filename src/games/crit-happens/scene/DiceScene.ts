@@ -17,6 +17,7 @@ import {
   Sprite,
   type Texture,
 } from 'pixi.js';
+import { NO_PIXI_EVENTS } from '../../../lib/pixiOptions.ts';
 import { AdaptiveQuality } from '../../../lib/pure/adaptiveQuality.ts';
 import { type Die, faceLabel, type RenderType } from '../engine/dice.ts';
 import { FRAME_STRIDE, idleLayout, STEP_MS, type TumbleTrack, WALL_REACH } from '../engine/physics.ts';
@@ -125,6 +126,7 @@ export async function createDiceScene(parent: HTMLElement, colors: SceneColors):
     resolution: Math.min(window.devicePixelRatio || 1, 2),
     autoDensity: true,
     preference: 'webgl',
+    ...NO_PIXI_EVENTS,
   });
   app.canvas.setAttribute('aria-hidden', 'true');
   parent.appendChild(app.canvas);

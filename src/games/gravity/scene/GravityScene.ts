@@ -1,6 +1,7 @@
 // The server's Content-Security-Policy forbids eval: Pixi's CSP-safe shader/uniform paths.
 import 'pixi.js/unsafe-eval';
 import { Application, Container, Particle, ParticleContainer, Sprite, type Texture } from 'pixi.js';
+import { NO_PIXI_EVENTS } from '../../../lib/pixiOptions.ts';
 import { AdaptiveQuality } from '../../../lib/pure/adaptiveQuality.ts';
 import { KIND_STAR } from '../engine/bodyTypes.ts';
 import {
@@ -120,6 +121,7 @@ export async function createGravityScene(
     resolution: Math.min(window.devicePixelRatio || 1, 2),
     autoDensity: true,
     preference: 'webgl',
+    ...NO_PIXI_EVENTS,
   });
   parent.appendChild(app.canvas);
   return new GravityScene(app);
@@ -135,6 +137,9 @@ class GravityScene implements GravityView {
   private nebula: Sprite;
   private starField: ParticleContainer;
   private starFieldData: { x: number; y: number; base: number; phase: number; speed: number }[] = [];
+  /** The parallax offset the star field's positions were last placed at (NaN: place them). */
+  private starFieldPx = Number.NaN;
+  private starFieldPy = Number.NaN;
   private world = new Container();
   private trailLayer: ParticleContainer;
   private planetLayer: ParticleContainer;
@@ -181,7 +186,8 @@ class GravityScene implements GravityView {
     this.nebula = new Sprite(this.textures.nebula);
     this.starField = new ParticleContainer({
       texture: this.textures.dot,
-      dynamicProperties: { position: true, color: true, vertex: false, rotation: false },
+      // Positions move only with the camera (twinkle() re-uploads them then); alphas every frame.
+      dynamicProperties: { position: false, color: true, vertex: false, rotation: false },
     });
     this.starField.blendMode = 'add';
     this.trailLayer = new ParticleContainer({
@@ -526,6 +532,7 @@ class GravityScene implements GravityView {
     const count = Math.round(Math.min(STAR_FIELD_MAX, Math.max(STAR_FIELD_MIN, (width * height) / 1200)));
     this.starField.removeParticles(0, this.starField.particleChildren.length);
     this.starFieldData = [];
+    this.starFieldPx = Number.NaN;
     const tints = [0xffffff, 0xdfe7ff, 0xfff1d8, 0xcfd9ff, 0xffe2c4];
     for (let k = 0; k < count; k++) {
       const big = Math.random() < 0.06;
@@ -563,12 +570,20 @@ class GravityScene implements GravityView {
     const px = -this.camera.x * drift;
     const py = -this.camera.y * drift;
     const { width, height } = this;
+    if (px !== this.starFieldPx || py !== this.starFieldPy) {
+      this.starFieldPx = px;
+      this.starFieldPy = py;
+      for (let k = 0; k < stars.length; k++) {
+        const d = this.starFieldData[k];
+        stars[k].x = (((d.x + px) % width) + width) % width;
+        stars[k].y = (((d.y + py) % height) + height) % height;
+      }
+      this.starField.update();
+    }
+    if (this.reducedMotion) return;
     for (let k = 0; k < stars.length; k++) {
       const d = this.starFieldData[k];
-      const s = stars[k];
-      s.x = (((d.x + px) % width) + width) % width;
-      s.y = (((d.y + py) % height) + height) % height;
-      if (!this.reducedMotion) s.alpha = d.base * (0.75 + 0.25 * Math.sin(time * d.speed + d.phase));
+      stars[k].alpha = d.base * (0.75 + 0.25 * Math.sin(time * d.speed + d.phase));
     }
   }
 

@@ -1,5 +1,6 @@
 import * as Comlink from 'comlink';
 import type { GravityWorkerApi } from '../../../../workers/gravity.worker.ts';
+import { SnapshotClient } from '../../../lib/snapshotPort.ts';
 import { CANVAS_MAX_WIDTH } from '../engine/constants.ts';
 import { GALAXY_PRESET_ID } from '../engine/galaxy.ts';
 import { DEFAULT_PRESET_ID, findPreset, type ScenarioSettings } from '../engine/presets.ts';
@@ -38,6 +39,8 @@ export interface StartRequest {
 export class GravitySession {
   private worker: Worker;
   private remote: Comlink.Remote<GravityWorkerApi>;
+  /** Snapshots, one per frame, on a port of their own (commands stay on Comlink). */
+  private snapshots: SnapshotClient<SnapshotBuffers | null, Snapshot>;
   private view: GravityView | null = null;
   private spare: SnapshotBuffers | null = null;
   private inFlight = false;
@@ -63,6 +66,9 @@ export class GravitySession {
       name: 'gravity',
     });
     this.remote = Comlink.wrap<GravityWorkerApi>(this.worker);
+    const channel = new MessageChannel();
+    this.snapshots = new SnapshotClient(channel.port1);
+    void this.remote.serveSnapshots(Comlink.transfer(channel.port2, [channel.port2]));
   }
 
   async start(request: StartRequest): Promise<void> {
@@ -123,8 +129,7 @@ export class GravitySession {
     this.inFlight = true;
     const buffers = this.spare;
     this.spare = null;
-    const arg = buffers ? Comlink.transfer(buffers, transferablesOf(buffers)) : null;
-    this.remote.nextSnapshot(arg).then(
+    this.snapshots.request(buffers, buffers ? transferablesOf(buffers) : []).then(
       (snapshot) => {
         this.inFlight = false;
         if (this.disposed || !this.view) return;
@@ -410,6 +415,7 @@ export class GravitySession {
     this.resizeObserver?.disconnect();
     if (this.dragging !== null) void this.remote.release();
     this.remote[Comlink.releaseProxy]();
+    this.snapshots.close();
     this.worker.terminate();
     this.view?.destroy();
     this.view = null;

@@ -7,7 +7,9 @@ import type {
   TrackGetResponse,
   TrackStoreResponse,
 } from '../../../api/types.ts';
+import { animationFrame } from '../../../lib/animationFrame.ts';
 import { apiGet, apiSend } from '../../../lib/api.ts';
+import { SnapshotClient } from '../../../lib/snapshotPort.ts';
 import { BRUSH_MAX, BRUSH_MIN, BRUSH_STEP, MOBILE_NOTICE_MS } from '../engine/constants.ts';
 import {
   type DecodedTrack,
@@ -40,6 +42,8 @@ export const isMobileViewport = (width: number, height: number) => width < 768 |
 export class RaceSession {
   private readonly worker: Worker;
   private readonly remote: Comlink.Remote<RaceWorkerApi>;
+  /** Snapshots, one per frame, on a port of their own (commands stay on Comlink). */
+  private readonly snapshots: SnapshotClient<Float32Array | null, RaceSnapshot>;
   private scene: RaceScene | null = null;
   private readonly sound = new RaceSound();
   private disposed = false;
@@ -66,6 +70,9 @@ export class RaceSession {
       name: 'race',
     });
     this.remote = Comlink.wrap<RaceWorkerApi>(this.worker);
+    const channel = new MessageChannel();
+    this.snapshots = new SnapshotClient(channel.port1);
+    void this.remote.serveSnapshots(Comlink.transfer(channel.port2, [channel.port2]));
   }
 
   async start(sharedId: string | null): Promise<void> {
@@ -109,6 +116,7 @@ export class RaceSession {
     this.resizeObserver?.disconnect();
     document.removeEventListener('visibilitychange', this.onVisibility);
     this.sound.dispose();
+    this.snapshots.close();
     this.worker.terminate();
     this.scene?.dispose();
     this.scene = null;
@@ -152,13 +160,15 @@ export class RaceSession {
       try {
         const spare = this.spare;
         this.spare = null;
-        snap = await this.remote.nextSnapshot(spare ? Comlink.transfer(spare, [spare.buffer]) : null);
+        snap = await this.snapshots.request(spare, spare ? [spare.buffer as ArrayBuffer] : []);
       } catch (error) {
         if (!this.disposed) console.warn('Draw & Race worker stopped', error);
         break;
       }
       if (this.disposed) break;
       this.receive(snap);
+      // One snapshot per frame drawn (see animationFrame).
+      await animationFrame();
     }
     this.pumping = false;
   }

@@ -8,10 +8,12 @@ import 'pixi.js/unsafe-eval';
  * frame everything is imperative; nothing here goes through React.
  */
 import { Application, Container, Sprite, Texture } from 'pixi.js';
+import { NO_PIXI_EVENTS } from '../../../lib/pixiOptions.ts';
 import { AdaptiveQuality } from '../../../lib/pure/adaptiveQuality.ts';
 import { CHUNK, TILE_PX } from '../engine/constants.ts';
 import { CRITTER_STATES, ENTITY_KINDS, ENTITY_STRIDE, type YardSnapshot } from '../engine/snapshot.ts';
 import { chunkKey, hash3, Tile } from '../engine/world.ts';
+import { poolSlot, tilesEntering } from './groundWindow.ts';
 import { buildTextures, TILE_VARIANTS, type YardTextures } from './textures.ts';
 
 const T = TILE_PX;
@@ -70,7 +72,12 @@ export class YardScene {
    * uniform, so the hundreds of ground tiles and things inside are not re-transformed then.
    */
   private readonly world = new Container({ isRenderGroup: true });
-  private readonly ground = new Container();
+  /**
+   * A render group of its own: the things' layer re-sorts and re-batches most frames, and
+   * as part of the same group the whole ground (hundreds of tiles) was collected and
+   * batched again with it; alone, the ground is rebuilt only when its own tiles change.
+   */
+  private readonly ground = new Container({ isRenderGroup: true });
   private readonly shadows = new Container();
   private readonly things = new Container({ sortableChildren: true });
   private readonly effects = new Container();
@@ -124,6 +131,7 @@ export class YardScene {
       resolution: Math.min(window.devicePixelRatio || 1, 2),
       autoDensity: true,
       preference: 'webgl',
+      ...NO_PIXI_EVENTS,
     });
     app.canvas.setAttribute('aria-hidden', 'true');
     app.canvas.style.touchAction = 'none';
@@ -192,7 +200,13 @@ export class YardScene {
   setChunk(cx: number, cy: number, tiles: Uint8Array): void {
     if (tiles.length !== CHUNK * CHUNK) return;
     this.chunks.set(chunkKey(cx, cy), tiles);
-    this.groundDirty = true;
+    // Only the chunk's tiles on screen change (they were drawn as tall grass until now).
+    const x0 = Math.max(cx * CHUNK, this.originX);
+    const y0 = Math.max(cy * CHUNK, this.originY);
+    const x1 = Math.min((cx + 1) * CHUNK, this.originX + this.poolCols);
+    const y1 = Math.min((cy + 1) * CHUNK, this.originY + this.poolRows);
+    for (let y = y0; y < y1; y++)
+      for (let x = x0; x < x1; x++) this.drawTile(x, y, tiles[(y - cy * CHUNK) * CHUNK + (x - cx * CHUNK)]);
     this.debug.chunks = this.chunks.size;
   }
 
@@ -305,10 +319,24 @@ export class YardScene {
     const cy = Math.floor(y / CHUNK);
     const tiles = this.chunks.get(chunkKey(cx, cy));
     if (tiles) tiles[(y - cy * CHUNK) * CHUNK + (x - cx * CHUNK)] = kind;
-    const i = x - this.originX;
-    const j = y - this.originY;
-    if (i >= 0 && j >= 0 && i < this.poolCols && j < this.poolRows)
-      this.groundPool[j * this.poolCols + i].texture = this.tileTexture(x, y, kind);
+    if (this.onScreen(x, y)) this.drawTile(x, y, kind);
+  }
+
+  /** Whether tile (x, y) is in the window the ground pool covers. */
+  private onScreen(x: number, y: number): boolean {
+    return (
+      x >= this.originX &&
+      y >= this.originY &&
+      x < this.originX + this.poolCols &&
+      y < this.originY + this.poolRows
+    );
+  }
+
+  /** Draws tile (x, y) on its ground sprite (see groundWindow.ts: the pool wraps round). */
+  private drawTile(x: number, y: number, kind: number): void {
+    const sprite = this.groundPool[poolSlot(x, y, this.poolCols, this.poolRows)];
+    sprite.position.set(x * T, y * T);
+    sprite.texture = this.tileTexture(x, y, kind);
   }
 
   private tileKind(x: number, y: number): number {
@@ -435,19 +463,15 @@ export class YardScene {
     const ox = Math.floor(px - this.width / 2 / (T * this.zoom)) - 1;
     const oy = Math.floor(py - this.height / 2 / (T * this.zoom)) - 1;
     if (ox === this.originX && oy === this.originY && !this.groundDirty) return;
+    const oldX = this.originX;
+    const oldY = this.originY;
     this.originX = ox;
     this.originY = oy;
+    tilesEntering(oldX, oldY, ox, oy, this.poolCols, this.poolRows, this.groundDirty, this.drawGround);
     this.groundDirty = false;
-    for (let j = 0; j < this.poolRows; j++) {
-      for (let i = 0; i < this.poolCols; i++) {
-        const s = this.groundPool[j * this.poolCols + i];
-        const x = ox + i;
-        const y = oy + j;
-        s.position.set(x * T, y * T);
-        s.texture = this.tileTexture(x, y, this.tileKind(x, y));
-      }
-    }
   }
+
+  private readonly drawGround = (x: number, y: number): void => this.drawTile(x, y, this.tileKind(x, y));
 
   private particle(): Particle | null {
     let p = this.freeParticles.pop();

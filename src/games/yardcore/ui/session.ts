@@ -1,5 +1,7 @@
 import * as Comlink from 'comlink';
 import type { YardWorkerApi } from '../../../../workers/yardcore.worker.ts';
+import { animationFrame } from '../../../lib/animationFrame.ts';
+import { SnapshotClient } from '../../../lib/snapshotPort.ts';
 import type { YardCommand, YardEvent, YardInput } from '../engine/game.ts';
 import { isDoubleTap, type Tap } from '../engine/input.ts';
 import type { YardSnapshot } from '../engine/snapshot.ts';
@@ -30,6 +32,8 @@ const KEY_DIRECTIONS: Record<string, [number, number]> = {
 export class YardSession {
   private readonly worker: Worker;
   private readonly remote: Comlink.Remote<YardWorkerApi>;
+  /** Snapshots, one per frame, on a port of their own (commands stay on Comlink). */
+  private readonly snapshots: SnapshotClient<Float32Array | null, YardSnapshot>;
   private scene: YardScene | null = null;
   private disposed = false;
   private pumping = false;
@@ -59,6 +63,9 @@ export class YardSession {
       name: 'yardcore',
     });
     this.remote = Comlink.wrap<YardWorkerApi>(this.worker);
+    const channel = new MessageChannel();
+    this.snapshots = new SnapshotClient(channel.port1);
+    void this.remote.serveSnapshots(Comlink.transfer(channel.port2, [channel.port2]));
   }
 
   async start(): Promise<void> {
@@ -88,6 +95,7 @@ export class YardSession {
     window.removeEventListener('keyup', this.onKeyUp);
     window.removeEventListener('blur', this.onBlur);
     document.removeEventListener('visibilitychange', this.onVisibility);
+    this.snapshots.close();
     this.worker.terminate();
     this.scene?.dispose();
     this.scene = null;
@@ -196,7 +204,7 @@ export class YardSession {
       try {
         const spare = this.buffer;
         this.buffer = null;
-        snap = await this.remote.nextSnapshot(spare ? Comlink.transfer(spare, [spare.buffer]) : null);
+        snap = await this.snapshots.request(spare, spare ? [spare.buffer as ArrayBuffer] : []);
       } catch (error) {
         if (!this.disposed) console.warn('Yardcore worker stopped', error);
         break;
@@ -204,6 +212,8 @@ export class YardSession {
       if (this.disposed) break;
       this.receive(snap);
       this.buffer = snap.entities;
+      // One snapshot per frame drawn (see animationFrame).
+      await animationFrame();
     }
     this.pumping = false;
   }

@@ -1,0 +1,66 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { SnapshotClient, SnapshotServer } from './snapshotPort.ts';
+
+interface Snap {
+  n: number;
+  data: Float32Array;
+}
+
+const open: { close(): void }[] = [];
+afterEach(() => {
+  for (const c of open.splice(0)) c.close();
+});
+
+/** A host like the games': fills the buffer it is handed back (or a new one), marks it to move. */
+function pingPong() {
+  const channel = new MessageChannel();
+  const server = new SnapshotServer<Float32Array | null, Snap>();
+  let n = 0;
+  /** Length of each buffer the worker was handed, when it got it (it moves back right after). */
+  const received: (number | null)[] = [];
+  server.serve(channel.port2, async (buffer) => {
+    received.push(buffer ? buffer.length : null);
+    const data = buffer ?? new Float32Array(4);
+    n++;
+    data.fill(n);
+    return server.markTransfer({ n, data }, [data.buffer as ArrayBuffer]);
+  });
+  const client = new SnapshotClient<Float32Array | null, Snap>(channel.port1);
+  open.push(client, channel.port2);
+  return { client, received };
+}
+
+describe('snapshot port', () => {
+  it('moves the buffers both ways and the worker refills the one handed back', async () => {
+    const { client, received } = pingPong();
+    const first = await client.request(null);
+    expect(first.n).toBe(1);
+    expect([...first.data]).toEqual([1, 1, 1, 1]);
+    const handedBack = first.data;
+    const second = await client.request(handedBack, [handedBack.buffer as ArrayBuffer]);
+    // Transferred, not copied: the page's view is detached, the worker got the same bytes.
+    expect(handedBack.byteLength).toBe(0);
+    expect(received).toEqual([null, 4]);
+    expect([...second.data]).toEqual([2, 2, 2, 2]);
+    const third = await client.request(second.data, [second.data.buffer as ArrayBuffer]);
+    expect(second.data.byteLength).toBe(0);
+    expect(third.n).toBe(3);
+  });
+
+  it('answers requests in the order asked', async () => {
+    const { client } = pingPong();
+    const answers = await Promise.all([client.request(null), client.request(null), client.request(null)]);
+    expect(answers.map((a) => a.n)).toEqual([1, 2, 3]);
+  });
+
+  it('refuses a request the host fails, and everything after close', async () => {
+    const channel = new MessageChannel();
+    const server = new SnapshotServer<null, number>();
+    server.serve(channel.port2, () => Promise.reject(new Error('no world')));
+    const client = new SnapshotClient<null, number>(channel.port1);
+    open.push(channel.port2);
+    await expect(client.request(null)).rejects.toThrow('no world');
+    client.close();
+    await expect(client.request(null)).rejects.toThrow('closed');
+  });
+});
