@@ -3,8 +3,8 @@
  * score submits from several clients that record every acknowledged write; it is killed
  * with SIGKILL at random moments (KILLS times, each after a few writes were acknowledged), restarted, and after each restart every
  * acknowledged write must be in the database exactly as acknowledged (data, version and
- * etag of saves; id, game, name and score of scores, and the idempotency key's claim), and
- * the restart must be clean (ready, no error logged, SQLite integrity ok).
+ * etag of saves; id, game, name and score of scores, and the idempotency key's claim), the
+ * bucketed rank counts must still equal the scores stored, and the restart must be clean (ready, no error logged, SQLite integrity ok).
  * On SQLite always, on PostgreSQL too when TEST_DATABASE_URL is set.
  * The kill moments and written values come from a seeded generator: the seed is printed,
  * and CRASH_SEED=<seed> replays the same schedule.
@@ -12,6 +12,7 @@
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { bucketDeltas } from './repositories/scoreRanks.ts';
 import {
   type ChildServer,
   devSignInOver,
@@ -20,7 +21,7 @@ import {
   serverDatabase,
   startServer,
 } from './test/childServer.ts';
-import { testDialects } from './test/harness.ts';
+import { seeded, testDialects } from './test/harness.ts';
 
 const KILLS = Number(process.env.CRASH_KILLS ?? 20);
 const CLIENTS = 6;
@@ -31,18 +32,6 @@ const SLOTS_PER_CLIENT = 3;
  * more per round than a busy one; past this the clients overwrite their slots instead.
  */
 const FRESH_BUDGET = 450;
-
-/** mulberry32: a small seeded generator, so a failing schedule can be replayed. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface SaveAttempt {
   data: unknown;
@@ -79,8 +68,15 @@ interface StoredSave {
 interface StoredScore {
   id: number;
   game_id: string;
+  level_or_mode: string | null;
   player_name: string;
   score: number;
+}
+interface StoredBucket {
+  game_id: string;
+  scope: string;
+  bucket: number;
+  n: number;
 }
 interface StoredClaim {
   idempotency_key: string;
@@ -94,11 +90,16 @@ async function readStore(store: ServerDatabase) {
     try {
       const integrity = db.pragma('integrity_check', { simple: true });
       const saves = db.prepare('select key, data, version, etag from saves').all() as StoredSave[];
-      const scores = db.prepare('select id, game_id, player_name, score from scores').all() as StoredScore[];
+      const scores = db
+        .prepare('select id, game_id, level_or_mode, player_name, score from scores')
+        .all() as StoredScore[];
+      const buckets = db
+        .prepare('select game_id, scope, bucket, n from score_buckets')
+        .all() as StoredBucket[];
       const claims = db
         .prepare('select idempotency_key, score_id from score_submissions')
         .all() as StoredClaim[];
-      return { integrity, saves, scores, claims };
+      return { integrity, saves, scores, claims, buckets };
     } finally {
       db.close();
     }
@@ -110,11 +111,13 @@ async function readStore(store: ServerDatabase) {
   await client.connect();
   try {
     const saves = (await client.query('select key, data, version, etag from saves')).rows as StoredSave[];
-    const scores = (await client.query('select id, game_id, player_name, score from scores'))
+    const scores = (await client.query('select id, game_id, level_or_mode, player_name, score from scores'))
       .rows as StoredScore[];
+    const buckets = (await client.query('select game_id, scope, bucket, n from score_buckets'))
+      .rows as StoredBucket[];
     const claims = (await client.query('select idempotency_key, score_id from score_submissions'))
       .rows as StoredClaim[];
-    return { integrity: 'ok', saves, scores, claims };
+    return { integrity: 'ok', saves, scores, claims, buckets };
   } finally {
     await client.end();
   }
@@ -232,6 +235,17 @@ function checkDurability(ledger: Ledger, stored: Awaited<ReturnType<typeof readS
     });
     expect(claims.get(ack.key), `idempotency key ${ack.key}`).toBe(ack.id);
   }
+  // Submit ranks sum the bucket counts: they were written with their scores, all or none.
+  const key = (b: { gameId: string; scope: string; bucket: number; n: number }) =>
+    JSON.stringify([b.gameId, b.scope, b.bucket, b.n]);
+  const expected = bucketDeltas(
+    stored.scores.map((s) => ({ gameId: s.game_id, mode: s.level_or_mode, score: Number(s.score) })),
+    1,
+  );
+  const buckets = stored.buckets
+    .filter((b) => Number(b.n) !== 0)
+    .map((b) => ({ gameId: b.game_id, scope: b.scope, bucket: Number(b.bucket), n: Number(b.n) }));
+  expect(buckets.map(key).sort(), 'bucket counts').toEqual(expected.map(key).sort());
 }
 
 describe.each(testDialects)('acknowledged writes survive SIGKILL (%s)', (dialect) => {

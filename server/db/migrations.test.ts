@@ -229,6 +229,7 @@ describe.each(testDialects)('migrations forward from the oldest, with data (%s)'
         idempotency_key: 'after-migration-key-1',
       };
       const submitted = (await call(app, 'POST', '/api/scores/submit.php', { body })).json();
+      // Rank 2: the old score is ahead, counted in the buckets 0004 filled from it.
       expect(submitted).toMatchObject({ success: true, rank: 2 });
       const again = (await call(app, 'POST', '/api/scores/submit.php', { body })).json();
       expect(again.id).toBe(submitted.id);

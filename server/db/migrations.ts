@@ -1,4 +1,5 @@
 import { type CreateTableBuilder, type Kysely, type Migration, Migrator } from 'kysely';
+import { bucketScope, rankBucket } from '../repositories/scoreRanks.ts';
 import type { Dialect } from './connect.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists
@@ -204,6 +205,45 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
           .on('score_submissions')
           .column('created_at')
           .execute();
+      },
+    },
+    // Submit ranks counted every better score on the score index, a walk over about half a
+    // game's rows per batch: bucketed counts make it a sum of a few hundred counts and a
+    // walk within one bucket (server/repositories/scoreRanks.ts). Filled from the scores here.
+    '0004_score_buckets': {
+      async up(db: UntypedDb) {
+        await db.schema
+          .createTable('score_buckets')
+          .addColumn('game_id', 'text', (c) => c.notNull())
+          .addColumn('scope', 'text', (c) => c.notNull())
+          .addColumn('bucket', 'integer', (c) => c.notNull())
+          .addColumn('n', 'integer', (c) => c.notNull())
+          .addPrimaryKeyConstraint('score_buckets_pk', ['game_id', 'scope', 'bucket'])
+          .execute();
+        const counts = new Map<string, { game_id: string; scope: string; bucket: number; n: number }>();
+        const add = (game_id: string, scope: string, bucket: number, n: number) => {
+          const key = JSON.stringify([game_id, scope, bucket]);
+          const row = counts.get(key);
+          if (row) row.n += n;
+          else counts.set(key, { game_id, scope, bucket, n });
+        };
+        const rows = await db
+          .selectFrom('scores')
+          .select((eb) => ['game_id', 'level_or_mode', 'score', eb.fn.countAll().as('n')])
+          .groupBy(['game_id', 'level_or_mode', 'score'])
+          .execute();
+        for (const row of rows) {
+          const bucket = rankBucket(Number(row.score));
+          add(row.game_id, bucketScope(null), bucket, Number(row.n));
+          if (row.level_or_mode !== null)
+            add(row.game_id, bucketScope(row.level_or_mode), bucket, Number(row.n));
+        }
+        const all = [...counts.values()];
+        for (let i = 0; i < all.length; i += 500)
+          await db
+            .insertInto('score_buckets')
+            .values(all.slice(i, i + 500))
+            .execute();
       },
     },
   };

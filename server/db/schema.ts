@@ -13,6 +13,7 @@ export interface Database {
   saves: SavesTable;
   game_configs: GameConfigsTable;
   scores: ScoresTable;
+  score_buckets: ScoreBucketsTable;
   score_submissions: ScoreSubmissionsTable;
   used_run_tickets: UsedRunTicketsTable;
   tracks: TracksTable;
@@ -93,6 +94,19 @@ export interface ScoresTable {
   verified: number;
   ip_address: string | null;
   created_at: string;
+}
+
+/**
+ * How many scores a scope holds per bucket of nearby scores (migration 0004), kept in the
+ * transaction that changes the scores: submit ranks sum it (server/repositories/scoreRanks.ts).
+ */
+export interface ScoreBucketsTable {
+  game_id: string;
+  /** '*': all of the game's scores; '=' + mode: those of one mode. */
+  scope: string;
+  /** rankBucket(score). */
+  bucket: number;
+  n: number;
 }
 
 /** A client's idempotency key for a score submit, and the score it made (migration 0003). */

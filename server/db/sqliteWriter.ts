@@ -5,14 +5,15 @@ export interface Statement {
   params: unknown[];
 }
 
-/** Range counts (each answering `n` and `eq`), then inserts (each answering `id`), in one transaction. */
+/** Counts (each answering `n`), then writes, then inserts (each answering `id`), in one transaction. */
 export interface WriteBatch {
   counts: Statement[];
+  writes: Statement[];
   inserts: Statement[];
 }
 
 export type BatchOutcome =
-  | { ok: true; counts: { n: number; eq: number }[]; ids: number[] }
+  | { ok: true; counts: number[]; ids: number[] }
   | { ok: false; error: { message: string; code?: string } };
 
 /**

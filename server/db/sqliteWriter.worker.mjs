@@ -21,14 +21,12 @@ function prepare(sql) {
   return statement;
 }
 
-/** Range counts first (they must not see the batch's own rows), then the inserts. */
-const runBatch = db.transaction(({ counts, inserts }) => ({
-  counts: counts.map(({ sql, params }) => {
-    const row = prepare(sql).get(...params);
-    return { n: Number(row.n), eq: Number(row.eq) };
-  }),
-  ids: inserts.map(({ sql, params }) => Number(prepare(sql).get(...params).id)),
-}));
+/** Rank counts first (they must not see the batch's own rows), then the other writes, then the inserts. */
+const runBatch = db.transaction(({ counts, writes, inserts }) => {
+  const counted = counts.map(({ sql, params }) => Number(prepare(sql).get(...params).n));
+  for (const { sql, params } of writes) prepare(sql).run(...params);
+  return { counts: counted, ids: inserts.map(({ sql, params }) => Number(prepare(sql).get(...params).id)) };
+});
 
 parentPort.on('message', ({ id, batch }) => {
   let outcome;

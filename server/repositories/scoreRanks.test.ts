@@ -5,7 +5,14 @@ import { buildApp } from '../app.ts';
 import { connectDatabase } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrations.ts';
 import { createTestApp, type TestApp, testConfig, testDialects } from '../test/harness.ts';
-import { type Direction, planRanks, type RangeCount, type RankItem } from './scoreRanks.ts';
+import {
+  type AheadCount,
+  bucketBounds,
+  type Direction,
+  planRanks,
+  type RankItem,
+  rankBucket,
+} from './scoreRanks.ts';
 
 interface Row {
   id: number;
@@ -26,27 +33,81 @@ function referenceRank(rows: readonly Row[], row: Row, direction: Direction): nu
   return rank;
 }
 
-/** What the database answers for a range count over these rows. */
-function countRange(rows: readonly Row[], c: RangeCount) {
-  const inRange = rows.filter(
-    (r) =>
-      r.gameId === c.gameId &&
-      (c.mode === null || r.mode === c.mode) &&
-      (c.low === null || r.score >= c.low) &&
-      (c.high === null || r.score <= c.high),
-  );
-  return { n: inRange.length, eq: inRange.filter((r) => r.score === c.equal).length };
+/** What the database answers for an ahead count over these rows: better buckets, plus the range. */
+function countAhead(rows: readonly Row[], c: AheadCount): number {
+  return rows.filter((r) => {
+    if (r.gameId !== c.gameId || (c.mode !== null && r.mode !== c.mode)) return false;
+    const bucket = rankBucket(r.score);
+    const betterBucket = c.direction === 'DESC' ? bucket > c.bucket : bucket < c.bucket;
+    return betterBucket || (r.score >= c.low && r.score <= c.high);
+  }).length;
 }
 
 const GAMES = ['g1', 'g2'];
 const MODE = fc.constantFrom<string | null>(null, null, 'easy', 'hard');
-// Few distinct values, so ties are common.
-const SCORE = fc.oneof(fc.integer({ min: 0, max: 8 }), fc.constantFrom(0.5, -1, 1e9));
+// Few distinct values, so ties are common; some share a bucket (0 and 1, 64 and 64.5), others are
+// on either side of zero and of a bucket edge (127.99 and 128).
+const SCORE = fc.oneof(
+  fc.integer({ min: 0, max: 8 }),
+  fc.constantFrom(0.5, -1, -0.25, 1e9, 64, 64.5, 127.99, 128, -Number.MIN_VALUE, Number.MIN_VALUE),
+);
 const ROW = fc.record({ gameId: fc.constantFrom(...GAMES), mode: MODE, score: SCORE });
 const DIRECTIONS = fc.record({
   g1: fc.constantFrom<Direction>('ASC', 'DESC'),
   g2: fc.constantFrom<Direction>('ASC', 'DESC'),
 });
+
+describe('rankBucket', () => {
+  it('orders buckets as their scores, and each bucket holds exactly the doubles within its bounds', () => {
+    const edges = [
+      0,
+      -0,
+      Number.MIN_VALUE,
+      -Number.MIN_VALUE,
+      1,
+      -1,
+      1e308,
+      -1e308,
+      Number.MAX_VALUE,
+      -Number.MAX_VALUE,
+    ];
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(...edges)),
+        fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(...edges)),
+        (a, b) => {
+          if (a < b) expect(rankBucket(a)).toBeLessThanOrEqual(rankBucket(b));
+          if (a === b) expect(rankBucket(a)).toBe(rankBucket(b));
+          const { low, high } = bucketBounds(rankBucket(a));
+          expect(low <= a && a <= high).toBe(true);
+          expect(rankBucket(low)).toBe(rankBucket(a));
+          expect(rankBucket(high)).toBe(rankBucket(a));
+          // Their neighbours are in the neighbouring buckets (bounds are exact).
+          if (low > -Number.MAX_VALUE) expect(rankBucket(nextDown(low))).toBe(rankBucket(a) - 1);
+          if (high < Number.MAX_VALUE) expect(rankBucket(nextUp(high))).toBe(rankBucket(a) + 1);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('puts scores a 64th of their size apart in one bucket at most', () => {
+    expect(bucketBounds(rankBucket(5000))).toEqual({ low: 4992, high: nextDown(5056) });
+    expect(rankBucket(0)).not.toBe(rankBucket(-Number.MIN_VALUE));
+  });
+});
+
+/** The double after x (toward +Infinity) and before it. */
+function nextUp(x: number): number {
+  if (x === 0) return Number.MIN_VALUE;
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, x);
+  view.setBigUint64(0, view.getBigUint64(0) + (x > 0 ? 1n : -1n));
+  return view.getFloat64(0);
+}
+function nextDown(x: number): number {
+  return -nextUp(-x);
+}
 
 describe('planRanks', () => {
   it('gives every score of a batch the rank of the definition, ties and modes included', () => {
@@ -62,7 +123,7 @@ describe('planRanks', () => {
             direction: directions[r.gameId as 'g1' | 'g2'],
           }));
           const plan = planRanks(items);
-          const ranks = plan.ranks(plan.counts.map((c) => countRange(existing, c)));
+          const ranks = plan.ranks(plan.counts.map((c) => countAhead(existing, c)));
           const all = [...existing, ...batch.map((r, i) => ({ ...r, id: existing.length + i + 1 }))];
           const expected = all
             .slice(existing.length)
@@ -74,14 +135,20 @@ describe('planRanks', () => {
     );
   });
 
-  it('counts each distinct score of a scope once', () => {
+  it('counts each distinct score of a scope once, within its own bucket', () => {
     const plan = planRanks(
-      [5, 9, 5, 1].map((score) => ({ gameId: 'g', mode: null, score, direction: 'DESC' as const })),
+      [5000, 9, 5000].map((score) => ({ gameId: 'g', mode: null, score, direction: 'DESC' as const })),
     );
     expect(plan.counts).toEqual([
-      { gameId: 'g', mode: null, low: 9, high: null, equal: 9 },
-      { gameId: 'g', mode: null, low: 5, high: 9, equal: 5 },
-      { gameId: 'g', mode: null, low: 1, high: 5, equal: 1 },
+      {
+        gameId: 'g',
+        mode: null,
+        direction: 'DESC',
+        bucket: rankBucket(5000),
+        low: 5000,
+        high: nextDown(5056),
+      },
+      { gameId: 'g', mode: null, direction: 'DESC', bucket: rankBucket(9), low: 9, high: nextDown(9.125) },
     ]);
   });
 });

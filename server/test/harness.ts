@@ -59,6 +59,18 @@ export async function createTestDatabase(dialect: 'sqlite' | 'postgres'): Promis
   };
 }
 
+/** mulberry32: a small seeded generator, so a failing random run can be replayed from its seed. */
+export function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
   return { ...loadConfig({ NODE_ENV: 'test' }), clientDir: null, ...overrides };
 }
