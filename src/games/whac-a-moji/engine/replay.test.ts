@@ -77,17 +77,25 @@ describe('replayWhacRun', () => {
     );
   });
 
-  it('gives a different result (or rejects) under another seed', () => {
-    fc.assert(
-      fc.property(planArb, (plan) => {
-        const game = playRecorded(plan);
-        fc.pre(game.state.score > 0);
-        const other = replayWhacRun((plan.seed + 1) >>> 0, game.inputs);
-        // Whacks aimed at the original emojis mostly land on empty slots under another seed.
-        expect(other === null || other.score !== game.state.score || game.state.score === 0).toBe(true);
-      }),
-      { numRuns: 30 },
+  it('gives a different result (or rejects) under another seed, for nearly every log', () => {
+    // One lucky whack can land on an emoji under the other seed too (CI drew such a log:
+    // seed 18, a single whack); a log of several cannot keep landing. So the claim is
+    // about many logs: few of those that scored replay to the same score.
+    const seed = Date.now() % 2 ** 31;
+    let scored = 0;
+    let same = 0;
+    for (const plan of fc.sample(planArb, { numRuns: 60, seed })) {
+      const game = playRecorded(plan);
+      if (game.state.score === 0) continue;
+      scored++;
+      const other = replayWhacRun((plan.seed + 1) >>> 0, game.inputs);
+      if (other !== null && other.score === game.state.score) same++;
+    }
+    console.log(
+      `whac other-seed replay: ${same} of ${scored} scoring logs kept their score (fast-check seed ${seed})`,
     );
+    expect(scored).toBeGreaterThanOrEqual(20);
+    expect(same).toBeLessThanOrEqual(scored / 5);
   });
 
   it('rejects tampered logs', () => {
