@@ -13,6 +13,7 @@ import { AdaptiveQuality } from '../../../lib/pure/adaptiveQuality.ts';
 import { FIREWORKS_SECONDS, START_DASH } from '../engine/constants.ts';
 import { CAR_STRIDE, type RaceSnapshot, type TrackView } from '../engine/snapshot.ts';
 import type { Point } from '../engine/track.ts';
+import { SnapshotPair } from './snapshotPair.ts';
 
 const GRASS = 0x4a9a3c;
 const GRASS_DARK = 0x3f8a33;
@@ -133,8 +134,7 @@ export class RaceScene {
   private panY = 0;
   private track: TrackView | null = null;
   private cars = new Map<number, CarSprite>();
-  private prev: RaceSnapshot | null = null;
-  private curr: RaceSnapshot | null = null;
+  private readonly snapshots = new SnapshotPair<RaceSnapshot>();
   private currAt = 0;
   private selected: number | null = null;
   private debug = false;
@@ -368,8 +368,7 @@ export class RaceScene {
   // ---- cars ----------------------------------------------------------------------------
 
   push(snapshot: RaceSnapshot): void {
-    this.prev = this.curr;
-    this.curr = snapshot;
+    this.snapshots.push(snapshot);
     this.dirty = true;
     this.currAt = performance.now();
     const seen = new Set(snapshot.ids);
@@ -411,14 +410,14 @@ export class RaceScene {
     return sprite;
   }
 
-  /** The cars' buffer of the snapshot before the current one, no longer needed (for reuse). */
+  /** A cars buffer no longer drawn from, for the worker to reuse (see SnapshotPair). */
   spareBuffer(): Float32Array | null {
-    return this.prev?.cars ?? null;
+    return this.snapshots.takeSpare();
   }
 
   /** Where a car is drawn now (world), for fireworks and the debug readout. */
   carPosition(id: number): Point | null {
-    const s = this.curr;
+    const s = this.snapshots.curr;
     if (!s) return null;
     const i = s.ids.indexOf(id);
     if (i < 0) return null;
@@ -503,7 +502,7 @@ export class RaceScene {
       );
     }
     const now = performance.now();
-    const phase = this.curr?.phase;
+    const phase = this.snapshots.curr?.phase;
     const moving =
       phase === 'countdown' || phase === 'running' || (phase === 'finished' && now - this.currAt < 200);
     const celebrating = this.sparkList.length > 0 || this.fireworksUntil > now;
@@ -516,10 +515,10 @@ export class RaceScene {
   };
 
   private drawCars(now: number): void {
-    const curr = this.curr;
+    const curr = this.snapshots.curr;
     this.marker.visible = false;
     if (!curr) return;
-    const prev = this.prev;
+    const prev = this.snapshots.prev;
     const t = Math.min(1, (now - this.currAt) / SNAPSHOT_MS);
     curr.ids.forEach((id, i) => {
       const car = this.cars.get(id);
