@@ -12,8 +12,9 @@ import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { directAcceleration } from '../../src/games/gravity/engine/barnesHut.ts';
 import { SUBSTEPS_PER_FRAME } from '../../src/games/gravity/engine/constants.ts';
-import { GALAXY_SOFTENING_SQ, GalaxyWorld } from '../../src/games/gravity/engine/galaxy.ts';
+import { GALAXY_SOFTENING_SQ, GALAXY_THETA, GalaxyWorld } from '../../src/games/gravity/engine/galaxy.ts';
 import { loadScenario, protoDisk } from '../../src/games/gravity/engine/presets.ts';
+import { ReferenceBarnesHut } from '../../src/games/gravity/engine/referenceBarnesHut.ts';
 import { GravityWorld } from '../../src/games/gravity/engine/world.ts';
 import type { BenchContext, BenchFigure, BenchPart } from '../types.ts';
 import { naiveBodies, naiveStep, typedDirectSum } from './naive.ts';
@@ -80,9 +81,13 @@ interface GalaxyTiming {
   interactionsPerStar: number;
   errorMedian: number;
   errorP99: number;
+  /** Textbook Barnes–Hut at θ = 0.5 on the same stars, with monopoles and with quadrupoles. */
+  textbook: { median: number; p99: number; quadMedian: number; quadP99: number };
   /** ms a full direct-sum force pass would take, from the sample's timing. */
   directMs: number;
 }
+
+const p99 = (sorted: number[]) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))];
 
 function timeGalaxy(steps: number, sample: number, progress: (m: string) => void): GalaxyTiming {
   progress('gravity: laying out the Galaxy (100,000 stars)');
@@ -96,18 +101,41 @@ function timeGalaxy(steps: number, sample: number, progress: (m: string) => void
   // The step ends with the accelerations of the current positions: compare those.
   const errors: number[] = [];
   const t0 = performance.now();
+  const exact: { ax: number; ay: number }[] = [];
   for (let s = 0; s < sample; s++) {
     const i = Math.floor(((s + 0.5) * g.count) / sample);
-    const exact = directAcceleration(i, g.x, g.y, g.mass, g.count, g.gravity, GALAXY_SOFTENING_SQ);
-    errors.push(Math.hypot(g.ax[i] - exact.ax, g.ay[i] - exact.ay) / Math.hypot(exact.ax, exact.ay));
+    exact.push(directAcceleration(i, g.x, g.y, g.mass, g.count, g.gravity, GALAXY_SOFTENING_SQ));
+    errors.push(
+      Math.hypot(g.ax[i] - exact[s].ax, g.ay[i] - exact[s].ay) / Math.hypot(exact[s].ax, exact[s].ay),
+    );
   }
   const directMs = ((performance.now() - t0) / sample) * g.count;
   errors.sort((a, b) => a - b);
+  // The yardstick: textbook Barnes–Hut at θ = 0.5 on the same stars (GALAXY_THETA).
+  progress('gravity: textbook Barnes–Hut θ = 0.5 on the same stars (the yardstick)');
+  const reference = new ReferenceBarnesHut(g.x, g.y, g.mass, g.count);
+  const textbookErrors = (quadrupole: boolean) => {
+    const e: number[] = [];
+    for (let s = 0; s < sample; s++) {
+      const i = Math.floor(((s + 0.5) * g.count) / sample);
+      const a = reference.acceleration(i, 0.5, g.gravity, GALAXY_SOFTENING_SQ, quadrupole);
+      e.push(Math.hypot(a.ax - exact[s].ax, a.ay - exact[s].ay) / Math.hypot(exact[s].ax, exact[s].ay));
+    }
+    return e.sort((a, b) => a - b);
+  };
+  const mono = textbookErrors(false);
+  const quad = textbookErrors(true);
   return {
     ...t,
     interactionsPerStar: g.tree.interactions / g.count,
     errorMedian: errors[errors.length >> 1],
-    errorP99: errors[Math.min(errors.length - 1, Math.floor(errors.length * 0.99))],
+    errorP99: p99(errors),
+    textbook: {
+      median: mono[mono.length >> 1],
+      p99: p99(mono),
+      quadMedian: quad[quad.length >> 1],
+      quadP99: p99(quad),
+    },
     directMs,
   };
 }
@@ -232,7 +260,7 @@ export const gravityPart: BenchPart = {
     const galaxy = timeGalaxy(q ? 1 : 3, q ? 100 : 1000, ctx.progress);
     figures.push({
       id: 'gravity.galaxy.stepsPerSecond',
-      label: `Galaxy, 100,000 stars, tree code θ = 0.5 (WebAssembly) steps per second (median of ${RUNS} runs: ${galaxy.runs
+      label: `Galaxy, 100,000 stars, tree code θ = ${GALAXY_THETA} (WebAssembly) steps per second (median of ${RUNS} runs: ${galaxy.runs
         .map((ms) => (1000 / ms).toFixed(1))
         .join(', ')}; ${Math.round(galaxy.interactionsPerStar)} interactions per star)`,
       value: round(1000 / galaxy.wallMs),
@@ -254,13 +282,30 @@ export const gravityPart: BenchPart = {
       better: 'higher',
       goal: { op: '>=', value: 30, text: 'the same goal, by CPU time' },
     });
+    const textbook = {
+      label: 'textbook Barnes–Hut θ = 0.5 (monopoles) on the same stars',
+      ratioLabel: '× its error',
+    };
     figures.push({
       id: 'gravity.galaxy.forceErrorMedian',
       label: `Galaxy force error against the direct sum, median of ${q ? 100 : 1000} stars`,
       value: round(galaxy.errorMedian * 100),
       unit: '%',
       better: 'lower',
+      baseline: {
+        ...textbook,
+        value: round(galaxy.textbook.median * 100),
+        ratio: round(galaxy.errorMedian / galaxy.textbook.median),
+      },
       goal: { op: '<=', value: 1, text: 'median relative error ≤ 1 %' },
+    });
+    figures.push({
+      id: 'gravity.galaxy.forceErrorVsTextbook',
+      label: 'Galaxy median force error ÷ textbook Barnes–Hut θ = 0.5’s (same stars)',
+      value: round(galaxy.errorMedian / galaxy.textbook.median),
+      unit: '×',
+      better: 'lower',
+      goal: { op: '<=', value: 1, text: 'Barnes–Hut θ ≤ 0.5 or better: no more error than it' },
     });
     figures.push({
       id: 'gravity.galaxy.forceErrorP99',
@@ -268,6 +313,24 @@ export const gravityPart: BenchPart = {
       value: round(galaxy.errorP99 * 100),
       unit: '%',
       better: 'lower',
+      baseline: {
+        ...textbook,
+        value: round(galaxy.textbook.p99 * 100),
+        ratio: round(galaxy.errorP99 / galaxy.textbook.p99),
+      },
+    });
+    figures.push({
+      id: 'gravity.galaxy.textbookQuadrupoleErrorMedian',
+      label: 'For scale: Barnes–Hut θ = 0.5 with quadrupoles, force error median (p99 beside it)',
+      value: round(galaxy.textbook.quadMedian * 100),
+      unit: '%',
+      better: 'lower',
+      baseline: {
+        label: 'its p99',
+        value: round(galaxy.textbook.quadP99 * 100),
+        ratio: round(galaxy.textbook.quadP99 / galaxy.textbook.quadMedian),
+        ratioLabel: '× its median',
+      },
     });
     // Timings are wall-clock on a shared machine: record how busy it was.
     figures.push({

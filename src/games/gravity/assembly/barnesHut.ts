@@ -420,7 +420,7 @@ export function leaves(): i32 {
 
 /**
  * G·a of every body into outX/outY from the mutual walk: two nodes well apart
- * ((r_A + r_B) < θ·d between centres of mass) add each other's field to their local
+ * (2·max(r_A, r_B) < θ·d between centres of mass) add each other's field to their local
  * expansions; two near leaves sum their body pairs once for both. Returns the
  * interactions summed (each direction counted).
  */

@@ -5,7 +5,8 @@ import { momentumOf } from './measures.ts';
 
 /**
  * The Galaxy mode: a disk galaxy of 100,000 point stars around a massive core, every star
- * pulling on every other through a Barnes–Hut tree (θ = 0.5, quadrupole nodes). What it
+ * pulling on every other through a tree code (barnesHut.ts: a dual-tree walk with
+ * quadrupoles and local expansions, θ = GALAXY_THETA). What it
  * leaves out, next to the small presets' world: no merges or collisions, no trails, no
  * selecting or editing single stars, no neighbour cutoff (all pairs attract), one softening
  * for all pairs. Kick-drift-kick leapfrog with a fixed step, like the small world.
@@ -33,6 +34,15 @@ const DISK_OUTER = 1300;
 /** Random motion on top of the circular orbit, as a fraction of the circular speed. */
 const DISPERSION = 0.12;
 const HALF = GALAXY_STEP / 2;
+/**
+ * The tree's opening parameter. Issue 14 asks for Barnes–Hut θ ≤ 0.5 "or better", and the
+ * two θs are different quantities (see DEFAULT_THETA), so the yardstick is the error: at
+ * 0.65 the force error on the Galaxy is median 0.28 %, p99 2.7 % of each star's pull, where
+ * textbook Barnes–Hut at θ = 0.5 (monopoles, referenceBarnesHut.ts) makes 0.91 % and 3.0 %
+ * on the same stars; at 0.5 the walk cost 41 ms a step, at 0.65 27 ms. The bench reports both
+ * methods' errors side by side each run, and a test holds the median to the yardstick's.
+ */
+export const GALAXY_THETA = 0.65;
 
 export class GalaxyWorld {
   readonly count: number;
@@ -46,7 +56,7 @@ export class GalaxyWorld {
   readonly seed: number;
   gravity = DEFAULT_GRAVITY;
   stepCount = 0;
-  readonly tree = new BarnesHutTree();
+  readonly tree = new BarnesHutTree(GALAXY_THETA);
 
   /** A galaxy of `count` bodies (index 0 the core) laid out from `seed`. */
   constructor(count = GALAXY_BODIES, seed = 1) {
