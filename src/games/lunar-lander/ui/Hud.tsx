@@ -46,7 +46,7 @@ export function Hud({ store }: { store: LanderStore }) {
             className={
               fuelPct < 20 ? 'lander-hud__bar-fill lander-hud__bar-fill--low' : 'lander-hud__bar-fill'
             }
-            style={{ width: `${fuelPct}%` }}
+            style={{ transform: `translateX(${fuelPct - 100}%)` }}
           />
         </span>
         <strong>{fuelPct.toFixed(0)}</strong>
