@@ -8,7 +8,7 @@ export function PatternCard() {
   const name = useSynthStore((s) => editorOf(s).params.name);
   const { toggleStep, clearPattern } = useSynthStore.getState();
   const grid = useRef<HTMLFieldSetElement>(null);
-  usePlayhead(grid);
+  usePlayhead(grid, { lift: true });
   return (
     <section className="synth-card synth-card--pattern" aria-labelledby="synth-pattern-title">
       <header className="synth-card__head">
