@@ -14,6 +14,22 @@ export async function runStep(page: Page, step: SceneStep): Promise<void> {
           `scene step "click ${step.click}" failed: ${(error as Error).message.split('\n')[0]}`,
         );
     }
+  } else if ('tap' in step) {
+    const at = await page.evaluate(
+      ({ selector, text }) => {
+        const pattern = text === undefined ? null : new RegExp(text, 'i');
+        for (const element of Array.from(document.querySelectorAll(selector))) {
+          if (pattern && !pattern.test(element.textContent?.trim() ?? '')) continue;
+          const box = element.getBoundingClientRect();
+          const inView = box.bottom > 0 && box.right > 0 && box.top < innerHeight && box.left < innerWidth;
+          if (box.width > 0 && box.height > 0 && inView)
+            return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+        }
+        return null;
+      },
+      { selector: step.tap, text: step.text },
+    );
+    if (at) await page.mouse.click(at.x, at.y);
   } else if ('press' in step) {
     await page.keyboard.press(step.press);
   } else if ('hold' in step) {
