@@ -9,7 +9,6 @@ import 'pixi.js/unsafe-eval';
 import {
   Application,
   BitmapFont,
-  BitmapText,
   Container,
   Graphics,
   type GraphicsContext,
@@ -22,6 +21,7 @@ import { AdaptiveQuality } from '../../../lib/pure/adaptiveQuality.ts';
 import { type Die, faceLabel, type RenderType } from '../engine/dice.ts';
 import { FRAME_STRIDE, idleLayout, STEP_MS, type TumbleTrack, WALL_REACH } from '../engine/physics.ts';
 import { type CritKind, flickerFace } from '../engine/roll.ts';
+import { FaceLabel } from './FaceLabel.ts';
 import { buildPips, buildShape, LABEL, SYMMETRY } from './shapes.ts';
 
 export interface SceneColors {
@@ -79,7 +79,7 @@ interface DieSprite {
   pips: Sprite;
   /** The flicker slot last shown while tumbling (a face changes only when its slot does). */
   slot: number;
-  label: BitmapText;
+  label: FaceLabel;
   /** Resting place (idle layout, or where the last roll left it). */
   x: number;
   y: number;
@@ -419,14 +419,10 @@ export class DiceScene {
     const body = this.spriteOf(this.bake(die.renderType, () => buildShape(die.renderType, size)));
     const pips = this.spriteOf(this.pipsFor(1));
     pips.visible = false;
-    const label = new BitmapText({
-      text: '',
-      style: { fontFamily: FONT, fontSize: this.size * LABEL[die.renderType].scale },
-    });
-    label.anchor.set(0.5);
-    label.y = this.size * LABEL[die.renderType].dy;
+    const label = new FaceLabel(FONT, this.size * LABEL[die.renderType].scale);
+    label.root.y = this.size * LABEL[die.renderType].dy;
     const face = new Container();
-    face.addChild(pips, label);
+    face.addChild(pips, label.root);
     root.addChild(shadow, glow, body, face);
     this.diceLayer.addChild(root);
     const sprite: DieSprite = {
@@ -455,7 +451,7 @@ export class DiceScene {
 
   private tint(sprite: DieSprite): void {
     sprite.body.tint = hex(this.colors.dice);
-    sprite.label.tint = hex(this.colors.numbers);
+    sprite.label.root.tint = hex(this.colors.numbers);
     sprite.pips.tint = hex(this.colors.numbers);
   }
 
