@@ -9,19 +9,19 @@ import 'pixi.js/unsafe-eval';
 import {
   Application,
   BitmapFont,
-  BitmapText,
   Container,
   Graphics,
   type GraphicsContext,
   Rectangle,
   Sprite,
-  type Texture,
+  Texture,
 } from 'pixi.js';
 import { NO_PIXI_EVENTS } from '../../../lib/pixiOptions.ts';
 import { AdaptiveQuality } from '../../../lib/pure/adaptiveQuality.ts';
 import { type Die, faceLabel, type RenderType } from '../engine/dice.ts';
 import { FRAME_STRIDE, idleLayout, STEP_MS, type TumbleTrack, WALL_REACH } from '../engine/physics.ts';
 import { type CritKind, flickerFace } from '../engine/roll.ts';
+import { FaceLabel } from './FaceLabel.ts';
 import { buildPips, buildShape, LABEL, SYMMETRY } from './shapes.ts';
 
 export interface SceneColors {
@@ -65,6 +65,8 @@ interface Baked {
   texture: Texture;
   anchorX: number;
   anchorY: number;
+  /** The texture `texture` is a frame of, when baked with others into one (the pip faces). */
+  atlas?: Texture;
 }
 
 interface DieSprite {
@@ -79,7 +81,7 @@ interface DieSprite {
   pips: Sprite;
   /** The flicker slot last shown while tumbling (a face changes only when its slot does). */
   slot: number;
-  label: BitmapText;
+  label: FaceLabel;
   /** Resting place (idle layout, or where the last roll left it). */
   x: number;
   y: number;
@@ -136,7 +138,8 @@ export async function createDiceScene(parent: HTMLElement, colors: SceneColors):
 export class DiceScene {
   private readonly felt = new Graphics();
   private readonly diceLayer = new Container();
-  private readonly effectsLayer = new Container();
+  /** Its own render group: particles coming and going change its structure, not the dice's. */
+  private readonly effectsLayer = new Container({ isRenderGroup: true });
   private readonly sprites = new Map<string, DieSprite>();
   /** Baked textures for the current die size: shapes by type, pips by face, shadow, glow. */
   private baked = new Map<string, Baked>();
@@ -390,11 +393,69 @@ export class DiceScene {
   }
 
   private pipsFor(face: number): Baked {
-    return this.bake(`pips${face}`, () => buildPips(this.size)[face - 1]);
+    if (!this.baked.has('pips1')) this.bakePips();
+    return this.baked.get(`pips${face}`)!;
+  }
+
+  /**
+   * The six pip faces baked side by side into one texture, each face a frame of it. A
+   * tumbling d6 shows another face every 70 ms: with a texture each, the new face's texture
+   * was often not among the batch's, and Pixi rebuilt the whole stage's draw instructions;
+   * frames of one source are swapped in place.
+   */
+  private bakePips(): void {
+    const pad = 2;
+    const row = new Container();
+    const cells: { x: number; width: number; height: number; originX: number; originY: number }[] = [];
+    let x = 0;
+    let height = 0;
+    for (const context of buildPips(this.size)) {
+      const graphics = new Graphics(context);
+      const bounds = graphics.getLocalBounds();
+      const cell = {
+        x,
+        width: bounds.width + pad * 2,
+        height: bounds.height + pad * 2,
+        originX: pad - bounds.x,
+        originY: pad - bounds.y,
+      };
+      graphics.position.set(x + cell.originX, cell.originY);
+      row.addChild(graphics);
+      cells.push(cell);
+      x += cell.width;
+      height = Math.max(height, cell.height);
+    }
+    const atlas = this.app.renderer.generateTexture({
+      target: row,
+      frame: new Rectangle(0, 0, x, height),
+      resolution: Math.min(4, this.baseResolution * 2),
+      antialias: true,
+    });
+    atlas.source.scaleMode = 'linear';
+    cells.forEach((cell, i) => {
+      const texture = new Texture({
+        source: atlas.source,
+        frame: new Rectangle(cell.x, 0, cell.width, cell.height),
+      });
+      this.baked.set(`pips${i + 1}`, {
+        texture,
+        anchorX: cell.originX / cell.width,
+        anchorY: cell.originY / cell.height,
+        atlas,
+      });
+    });
+    row.destroy({ children: true, context: true });
   }
 
   private dropBaked(): void {
-    for (const baked of this.baked.values()) baked.texture.destroy(true);
+    const atlases = new Set<Texture>();
+    for (const baked of this.baked.values()) {
+      if (baked.atlas) {
+        baked.texture.destroy(false);
+        atlases.add(baked.atlas);
+      } else baked.texture.destroy(true);
+    }
+    for (const atlas of atlases) atlas.destroy(true);
     this.baked.clear();
   }
 
@@ -419,14 +480,10 @@ export class DiceScene {
     const body = this.spriteOf(this.bake(die.renderType, () => buildShape(die.renderType, size)));
     const pips = this.spriteOf(this.pipsFor(1));
     pips.visible = false;
-    const label = new BitmapText({
-      text: '',
-      style: { fontFamily: FONT, fontSize: this.size * LABEL[die.renderType].scale },
-    });
-    label.anchor.set(0.5);
-    label.y = this.size * LABEL[die.renderType].dy;
+    const label = new FaceLabel(FONT, this.size * LABEL[die.renderType].scale);
+    label.root.y = this.size * LABEL[die.renderType].dy;
     const face = new Container();
-    face.addChild(pips, label);
+    face.addChild(pips, label.root);
     root.addChild(shadow, glow, body, face);
     this.diceLayer.addChild(root);
     const sprite: DieSprite = {
@@ -455,7 +512,7 @@ export class DiceScene {
 
   private tint(sprite: DieSprite): void {
     sprite.body.tint = hex(this.colors.dice);
-    sprite.label.tint = hex(this.colors.numbers);
+    sprite.label.root.tint = hex(this.colors.numbers);
     sprite.pips.tint = hex(this.colors.numbers);
   }
 

@@ -1,7 +1,8 @@
-import { type PointerEvent, useEffect, useRef, useState } from 'react';
+import { memo, type PointerEvent, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { GameHeader } from '../../../platform/header/GameHeader.tsx';
-import { DIE_TYPES, type DieType, entryValue, trayEntries } from '../engine/dice.ts';
+import { advantagePair, DIE_TYPES, type DieType, entryValue, trayEntries } from '../engine/dice.ts';
 import { isClosingSwipe, isNarrow, NARROW_MAX_WIDTH, type Side } from '../engine/drawers.ts';
+import type { HistoryEntry } from '../engine/history.ts';
 import type { RollMode } from '../engine/roll.ts';
 import { DieIcon } from './DieIcon.tsx';
 import { SettingsDialog } from './SettingsDialog.tsx';
@@ -35,23 +36,333 @@ function useSwipeToClose(side: Side) {
   };
 }
 
+/*
+ * The page is split into parts that each read only the store fields they show, so a die
+ * settling mid-roll (a new pool every time) re-renders the tray alone, and only the row of
+ * that die: the picker, the notation form, the history and the header stay as they are.
+ * Rows of the tray and the history are memoised on plain values.
+ */
+
+const DicePicker = memo(function DicePicker({ onPick }: { onPick: (type: DieType) => void }) {
+  const rolling = useCritStore((s) => s.rolling);
+  return (
+    <ul className="crit-picker" aria-label="Add dice">
+      {DIE_TYPES.map((type) => (
+        <li key={type}>
+          <button
+            type="button"
+            className="crit-pick"
+            aria-label={`Add a ${type}`}
+            disabled={rolling}
+            onClick={() => onPick(type)}
+          >
+            <DieIcon type={type} />
+            <span>{type}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+});
+
+const NotationForm = memo(function NotationForm() {
+  const rolling = useCritStore((s) => s.rolling);
+  const notationText = useCritStore((s) => s.notationText);
+  const notationError = useCritStore((s) => s.notationError);
+  return (
+    <form
+      className="crit-notation"
+      onSubmit={(e) => {
+        e.preventDefault();
+        critActions.applyNotation();
+      }}
+    >
+      <label htmlFor="crit-notation-input">Roll notation</label>
+      <div className="crit-notation__row">
+        <input
+          id="crit-notation-input"
+          value={notationText}
+          placeholder="2d6+3, 4d6kh3, d%"
+          spellCheck={false}
+          autoComplete="off"
+          aria-invalid={notationError ? true : undefined}
+          aria-describedby={notationError ? 'crit-notation-error' : 'crit-notation-help'}
+          onChange={(e) => critActions.typeNotation(e.target.value)}
+        />
+        <button type="submit" className="button button--small" disabled={rolling}>
+          Set dice
+        </button>
+      </div>
+      {notationError ? (
+        <p id="crit-notation-error" className="crit-error" role="alert">
+          {notationError}
+        </p>
+      ) : (
+        <p id="crit-notation-help" className="crit-help">
+          kh3 keeps the highest 3, kl1 the lowest; d% is a d100.
+        </p>
+      )}
+    </form>
+  );
+});
+
+const Toolbar = memo(function Toolbar() {
+  const rolling = useCritStore((s) => s.rolling);
+  const mode = useCritStore((s) => s.mode);
+  const leftOpen = useCritStore((s) => s.drawers.left);
+  const rightOpen = useCritStore((s) => s.drawers.right);
+  const entryCount = useCritStore((s) => trayEntries(s.pool).length);
+  // Exactly two d20, none of them from a typed term (advantagePair's rule).
+  const twoD20 = useCritStore((s) => advantagePair(s.pool) !== null);
+  return (
+    <div className="crit-toolbar">
+      <button
+        type="button"
+        className="button button--ghost button--small"
+        aria-expanded={leftOpen}
+        aria-controls="crit-dice-drawer"
+        onClick={() => critActions.toggleDrawer('left')}
+      >
+        🎲 Dice
+      </button>
+      {twoD20 && (
+        <fieldset className="crit-modes" disabled={rolling}>
+          <legend className="visually-hidden">Roll mode</legend>
+          {MODES.map((m) => (
+            <label key={m.id} className={`crit-mode${mode === m.id ? ' is-active' : ''}`}>
+              <input
+                type="radio"
+                name="crit-mode"
+                value={m.id}
+                checked={mode === m.id}
+                onChange={() => critActions.setMode(m.id)}
+              />
+              {m.label}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <button
+        type="button"
+        className="button button--ghost button--small"
+        aria-expanded={rightOpen}
+        aria-controls="crit-tray-drawer"
+        onClick={() => critActions.toggleDrawer('right')}
+      >
+        Tray ({entryCount})
+      </button>
+    </div>
+  );
+});
+
+const Arena = memo(function Arena({
+  stageRef,
+  sceneError,
+}: {
+  stageRef: RefObject<HTMLDivElement | null>;
+  sceneError: string | null;
+}) {
+  const rolling = useCritStore((s) => s.rolling);
+  const empty = useCritStore((s) => s.pool.dice.length === 0);
+  const overlay = useCritStore((s) => s.overlay);
+  return (
+    <div
+      className="crit-arena"
+      ref={stageRef}
+      data-testid="crit-arena"
+      data-rolling={rolling ? 'true' : 'false'}
+    >
+      {sceneError && <p className="crit-arena__error">{sceneError}</p>}
+      {empty && !sceneError && (
+        <p className="crit-arena__empty">Pick dice from the Dice drawer, or type a roll like 2d6+3.</p>
+      )}
+      {overlay && (
+        <button
+          type="button"
+          className={`crit-overlay crit-overlay--${overlay.kind}`}
+          autoFocus
+          onClick={() => critActions.dismissOverlay()}
+        >
+          <span className="crit-overlay__title">
+            {overlay.kind === 'fail'
+              ? 'Natural 1'
+              : overlay.kind === 'double-twenty'
+                ? 'Double 20!'
+                : 'Natural 20'}
+          </span>
+          <span className="crit-overlay__message">{overlay.message}</span>
+          <span className="crit-overlay__hint">Tap or click to continue</span>
+        </button>
+      )}
+    </div>
+  );
+});
+
+const Notice = memo(function Notice() {
+  const notice = useCritStore((s) => s.notice);
+  if (!notice) return null;
+  return (
+    <p className="crit-notice" role="status">
+      {notice}{' '}
+      <button
+        type="button"
+        className="crit-icon-button"
+        aria-label="Dismiss"
+        onClick={() => critActions.dismissNotice()}
+      >
+        ×
+      </button>
+    </p>
+  );
+});
+
+const Actions = memo(function Actions({ onRoll }: { onRoll: () => void }) {
+  const rolling = useCritStore((s) => s.rolling);
+  const total = useCritStore((s) => (s.outcome ? s.outcome.total : null));
+  const count = useCritStore((s) => s.pool.dice.length);
+  const canRoll = !rolling && count > 0;
+  return (
+    <div className="crit-actions">
+      <output className="crit-total" data-testid="crit-total">
+        {rolling ? (
+          'Rolling…'
+        ) : total !== null ? (
+          <>
+            Total <strong>{total}</strong>
+          </>
+        ) : (
+          `${count} ${count === 1 ? 'die' : 'dice'}`
+        )}
+      </output>
+      <button
+        type="button"
+        className="button crit-roll"
+        disabled={!canRoll}
+        onClick={onRoll}
+        aria-keyshortcuts="R"
+      >
+        Roll
+      </button>
+      <button
+        type="button"
+        className="button button--ghost"
+        disabled={rolling || count === 0}
+        onClick={() => critActions.clear()}
+      >
+        Clear
+      </button>
+    </div>
+  );
+});
+
+const TrayItem = memo(function TrayItem({
+  id,
+  type,
+  value,
+  kept,
+  highlighted,
+  rolling,
+}: {
+  id: string;
+  type: DieType;
+  /** What the row shows: '…' while the die tumbles, '–' before the first roll, else the value. */
+  value: string;
+  kept: boolean;
+  highlighted: boolean;
+  rolling: boolean;
+}) {
+  return (
+    <li className={`crit-tray__item${highlighted ? ' is-kept' : ''}${kept ? '' : ' is-dropped'}`}>
+      <DieIcon type={type} />
+      <span className="crit-tray__type">{type}</span>
+      <span className="crit-tray__value" data-testid="tray-value">
+        {value}
+        {!kept && <span className="visually-hidden"> (dropped)</span>}
+        {highlighted && <span className="crit-tray__badge">kept</span>}
+      </span>
+      <button
+        type="button"
+        className="crit-icon-button"
+        aria-label={`Remove ${type}`}
+        disabled={rolling}
+        onClick={() => critActions.remove(id)}
+      >
+        ×
+      </button>
+    </li>
+  );
+});
+
+const Tray = memo(function Tray() {
+  const pool = useCritStore((s) => s.pool);
+  const outcome = useCritStore((s) => s.outcome);
+  const rolling = useCritStore((s) => s.rolling);
+  const entries = trayEntries(pool);
+  if (entries.length === 0) return <p className="crit-help">No dice yet.</p>;
+  return (
+    <ul className="crit-tray" aria-label="Selected dice">
+      {entries.map((entry) => {
+        const value = entryValue(entry);
+        const part = outcome?.parts.find((p) => p.dieIds[0] === entry.id);
+        return (
+          <TrayItem
+            key={entry.id}
+            id={entry.id}
+            type={entry.type}
+            value={entry.dice.some((d) => d.rolling) ? '…' : value === null ? '–' : String(value)}
+            kept={part ? part.kept : true}
+            highlighted={entry.dice.some((d) => d.highlight)}
+            rolling={rolling}
+          />
+        );
+      })}
+    </ul>
+  );
+});
+
+const HistoryItem = memo(function HistoryItem({ entry: h }: { entry: HistoryEntry }) {
+  return (
+    <li className={h.crit ? `is-${h.crit}` : undefined}>
+      <span className="crit-history__head">
+        <span>
+          #{h.n} {h.notation}
+          {h.mode !== 'normal' && ` (${h.mode})`}
+        </span>
+        <strong>{h.total}</strong>
+      </span>
+      <span className="crit-history__detail">{h.detail}</span>
+    </li>
+  );
+});
+
+const History = memo(function History() {
+  const history = useCritStore((s) => s.history);
+  if (history.length === 0) return <p className="crit-help">Your rolls will be listed here.</p>;
+  return (
+    <ol className="crit-history" aria-label="Roll history">
+      {history.map((h) => (
+        <HistoryItem key={h.n} entry={h} />
+      ))}
+    </ol>
+  );
+});
+
+const Announcer = memo(function Announcer() {
+  const announcement = useCritStore((s) => s.announcement);
+  return (
+    <div className="visually-hidden" aria-live="polite" role="status">
+      {announcement}
+    </div>
+  );
+});
+
 export function CritPage() {
   const stageRef = useRef<HTMLDivElement>(null);
   const sessionRef = useRef<CritSession | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [sceneError, setSceneError] = useState<string | null>(null);
-  const pool = useCritStore((s) => s.pool);
-  const mode = useCritStore((s) => s.mode);
-  const rolling = useCritStore((s) => s.rolling);
-  const outcome = useCritStore((s) => s.outcome);
-  const overlay = useCritStore((s) => s.overlay);
   const drawers = useCritStore((s) => s.drawers);
   const narrow = useCritStore((s) => s.narrow);
-  const notice = useCritStore((s) => s.notice);
-  const announcement = useCritStore((s) => s.announcement);
-  const notationText = useCritStore((s) => s.notationText);
-  const notationError = useCritStore((s) => s.notationError);
-  const history = useCritStore((s) => s.history);
   const leftSwipe = useSwipeToClose('left');
   const rightSwipe = useSwipeToClose('right');
 
@@ -92,16 +403,11 @@ export function CritPage() {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  const entries = trayEntries(pool);
-  const twoD20 =
-    pool.dice.filter((d) => d.type === 'd20').length === 2 &&
-    pool.dice.every((d) => d.term === undefined || d.type !== 'd20');
-  const canRoll = !rolling && pool.dice.length > 0;
-  const roll = () => void sessionRef.current?.roll();
-  const pick = (type: DieType) => {
+  const roll = useCallback(() => void sessionRef.current?.roll(), []);
+  const pick = useCallback((type: DieType) => {
     sessionRef.current?.unlockSound();
     critActions.pick(type);
-  };
+  }, []);
 
   return (
     <div className="crit-page">
@@ -133,167 +439,15 @@ export function CritPage() {
               ×
             </button>
           </div>
-          <ul className="crit-picker" aria-label="Add dice">
-            {DIE_TYPES.map((type) => (
-              <li key={type}>
-                <button
-                  type="button"
-                  className="crit-pick"
-                  aria-label={`Add a ${type}`}
-                  disabled={rolling}
-                  onClick={() => pick(type)}
-                >
-                  <DieIcon type={type} />
-                  <span>{type}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-          <form
-            className="crit-notation"
-            onSubmit={(e) => {
-              e.preventDefault();
-              critActions.applyNotation();
-            }}
-          >
-            <label htmlFor="crit-notation-input">Roll notation</label>
-            <div className="crit-notation__row">
-              <input
-                id="crit-notation-input"
-                value={notationText}
-                placeholder="2d6+3, 4d6kh3, d%"
-                spellCheck={false}
-                autoComplete="off"
-                aria-invalid={notationError ? true : undefined}
-                aria-describedby={notationError ? 'crit-notation-error' : 'crit-notation-help'}
-                onChange={(e) => critActions.typeNotation(e.target.value)}
-              />
-              <button type="submit" className="button button--small" disabled={rolling}>
-                Set dice
-              </button>
-            </div>
-            {notationError ? (
-              <p id="crit-notation-error" className="crit-error" role="alert">
-                {notationError}
-              </p>
-            ) : (
-              <p id="crit-notation-help" className="crit-help">
-                kh3 keeps the highest 3, kl1 the lowest; d% is a d100.
-              </p>
-            )}
-          </form>
+          <DicePicker onPick={pick} />
+          <NotationForm />
         </aside>
 
         <main className="crit-center">
-          <div className="crit-toolbar">
-            <button
-              type="button"
-              className="button button--ghost button--small"
-              aria-expanded={drawers.left}
-              aria-controls="crit-dice-drawer"
-              onClick={() => critActions.toggleDrawer('left')}
-            >
-              🎲 Dice
-            </button>
-            {twoD20 && (
-              <fieldset className="crit-modes" disabled={rolling}>
-                <legend className="visually-hidden">Roll mode</legend>
-                {MODES.map((m) => (
-                  <label key={m.id} className={`crit-mode${mode === m.id ? ' is-active' : ''}`}>
-                    <input
-                      type="radio"
-                      name="crit-mode"
-                      value={m.id}
-                      checked={mode === m.id}
-                      onChange={() => critActions.setMode(m.id)}
-                    />
-                    {m.label}
-                  </label>
-                ))}
-              </fieldset>
-            )}
-            <button
-              type="button"
-              className="button button--ghost button--small"
-              aria-expanded={drawers.right}
-              aria-controls="crit-tray-drawer"
-              onClick={() => critActions.toggleDrawer('right')}
-            >
-              Tray ({entries.length})
-            </button>
-          </div>
-          <div
-            className="crit-arena"
-            ref={stageRef}
-            data-testid="crit-arena"
-            data-rolling={rolling ? 'true' : 'false'}
-          >
-            {sceneError && <p className="crit-arena__error">{sceneError}</p>}
-            {pool.dice.length === 0 && !sceneError && (
-              <p className="crit-arena__empty">Pick dice from the Dice drawer, or type a roll like 2d6+3.</p>
-            )}
-            {overlay && (
-              <button
-                type="button"
-                className={`crit-overlay crit-overlay--${overlay.kind}`}
-                autoFocus
-                onClick={() => critActions.dismissOverlay()}
-              >
-                <span className="crit-overlay__title">
-                  {overlay.kind === 'fail'
-                    ? 'Natural 1'
-                    : overlay.kind === 'double-twenty'
-                      ? 'Double 20!'
-                      : 'Natural 20'}
-                </span>
-                <span className="crit-overlay__message">{overlay.message}</span>
-                <span className="crit-overlay__hint">Tap or click to continue</span>
-              </button>
-            )}
-          </div>
-          {notice && (
-            <p className="crit-notice" role="status">
-              {notice}{' '}
-              <button
-                type="button"
-                className="crit-icon-button"
-                aria-label="Dismiss"
-                onClick={() => critActions.dismissNotice()}
-              >
-                ×
-              </button>
-            </p>
-          )}
-          <div className="crit-actions">
-            <output className="crit-total" data-testid="crit-total">
-              {rolling ? (
-                'Rolling…'
-              ) : outcome ? (
-                <>
-                  Total <strong>{outcome.total}</strong>
-                </>
-              ) : (
-                `${pool.dice.length} ${pool.dice.length === 1 ? 'die' : 'dice'}`
-              )}
-            </output>
-            <button
-              type="button"
-              className="button crit-roll"
-              disabled={!canRoll}
-              onClick={roll}
-              aria-keyshortcuts="R"
-            >
-              Roll
-            </button>
-            <button
-              type="button"
-              className="button button--ghost"
-              disabled={rolling || pool.dice.length === 0}
-              onClick={() => critActions.clear()}
-            >
-              Clear
-            </button>
-          </div>
+          <Toolbar />
+          <Arena stageRef={stageRef} sceneError={sceneError} />
+          <Notice />
+          <Actions onRoll={roll} />
         </main>
 
         <aside
@@ -314,60 +468,9 @@ export function CritPage() {
               ×
             </button>
           </div>
-          {entries.length === 0 ? (
-            <p className="crit-help">No dice yet.</p>
-          ) : (
-            <ul className="crit-tray" aria-label="Selected dice">
-              {entries.map((entry) => {
-                const value = entryValue(entry);
-                const part = outcome?.parts.find((p) => p.dieIds[0] === entry.id);
-                const kept = part ? part.kept : true;
-                const highlighted = entry.dice.some((d) => d.highlight);
-                return (
-                  <li
-                    key={entry.id}
-                    className={`crit-tray__item${highlighted ? ' is-kept' : ''}${kept ? '' : ' is-dropped'}`}
-                  >
-                    <DieIcon type={entry.type} />
-                    <span className="crit-tray__type">{entry.type}</span>
-                    <span className="crit-tray__value" data-testid="tray-value">
-                      {entry.dice.some((d) => d.rolling) ? '…' : value === null ? '–' : value}
-                      {!kept && <span className="visually-hidden"> (dropped)</span>}
-                      {highlighted && <span className="crit-tray__badge">kept</span>}
-                    </span>
-                    <button
-                      type="button"
-                      className="crit-icon-button"
-                      aria-label={`Remove ${entry.type}`}
-                      disabled={rolling}
-                      onClick={() => critActions.remove(entry.id)}
-                    >
-                      ×
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
+          <Tray />
           <h3 className="crit-history__title">History</h3>
-          {history.length === 0 ? (
-            <p className="crit-help">Your rolls will be listed here.</p>
-          ) : (
-            <ol className="crit-history" aria-label="Roll history">
-              {history.map((h) => (
-                <li key={h.n} className={h.crit ? `is-${h.crit}` : undefined}>
-                  <span className="crit-history__head">
-                    <span>
-                      #{h.n} {h.notation}
-                      {h.mode !== 'normal' && ` (${h.mode})`}
-                    </span>
-                    <strong>{h.total}</strong>
-                  </span>
-                  <span className="crit-history__detail">{h.detail}</span>
-                </li>
-              ))}
-            </ol>
-          )}
+          <History />
         </aside>
         {narrow && (drawers.left || drawers.right) && (
           <button
@@ -379,9 +482,7 @@ export function CritPage() {
           />
         )}
       </div>
-      <div className="visually-hidden" aria-live="polite" role="status">
-        {announcement}
-      </div>
+      <Announcer />
       <SettingsDialog open={settingsOpen} onClose={() => setSettingsOpen(false)} />
     </div>
   );

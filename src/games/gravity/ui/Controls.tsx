@@ -1,3 +1,4 @@
+import { useShallow } from 'zustand/react/shallow';
 import {
   GRAVITY_MAX,
   GRAVITY_MIN,
@@ -42,7 +43,19 @@ function Slider({ label, value, min, max, step, format, onChange }: SliderProps)
 
 /** Simulation controls (outside the canvas). */
 export function Controls({ session, onShare }: { session: GravitySession | null; onShare(): void }) {
-  const s = useGravityStore();
+  // Only the fields shown here: the whole store changed with every readout (step, counts).
+  const s = useGravityStore(
+    useShallow((st) => ({
+      ready: st.ready,
+      running: st.running,
+      gravity: st.gravity,
+      timeSpeed: st.timeSpeed,
+      zoom: st.zoom,
+      starGravity: st.starGravity,
+      trails: st.trails,
+      presetId: st.presetId,
+    })),
+  );
   const disabled = !session || !s.ready;
   // The Galaxy's stars are all alike and many: none is added, picked or given a trail.
   const galaxy = s.presetId === GALAXY_PRESET_ID;

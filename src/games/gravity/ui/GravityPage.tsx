@@ -42,10 +42,22 @@ function GravityAnnouncer() {
   return <LiveStatus text={text} testId="gravity-live" />;
 }
 
+/**
+ * The header's body count, on its own: merges change the count a few times a second, and
+ * read by the page it re-rendered the whole page (header, controls, details) each time.
+ */
+function BodyCount() {
+  const bodyCount = useGravityStore((s) => s.bodyCount);
+  return (
+    <span className="gravity-hud" aria-live="off">
+      {bodyCount} {bodyCount === 1 ? 'body' : 'bodies'}
+    </span>
+  );
+}
+
 export function GravityPage() {
   const stageRef = useRef<HTMLDivElement>(null);
   const [session, setSession] = useState<GravitySession | null>(null);
-  const bodyCount = useGravityStore((s) => s.bodyCount);
   const notice = useGravityStore((s) => s.notice);
   const shareUrl = useGravityStore((s) => s.shareUrl);
   const presetId = useGravityStore((s) => s.presetId);
@@ -114,9 +126,7 @@ export function GravityPage() {
   return (
     <div className="gravity-page">
       <GameHeader title="Gravity Simulator">
-        <span className="gravity-hud" aria-live="off">
-          {bodyCount} {bodyCount === 1 ? 'body' : 'bodies'}
-        </span>
+        <BodyCount />
       </GameHeader>
       {notice && (
         <div className="gravity-notice" role="status">

@@ -159,7 +159,7 @@ export class GravitySession {
       patch.selected = body;
       if (!body) patch.selectedId = null;
     }
-    useGravityStore.setState(patch);
+    if (Object.keys(patch).length > 0) useGravityStore.setState(patch);
     // Read-only hooks for the end-to-end tests: counts and a digest of where bodies are.
     let motion = 0;
     for (let i = 0; i < Math.min(s.count, 32); i++) {

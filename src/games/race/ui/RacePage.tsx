@@ -1,4 +1,4 @@
-import { type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from 'react';
+import { memo, type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { GameHeader } from '../../../platform/header/GameHeader.tsx';
 import { LiveStatus } from '../../../platform/ui/LiveStatus.tsx';
@@ -69,6 +69,44 @@ function removeTrackParam(): void {
   window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
 }
 
+/** One row of the rank panel, memoised on what it shows: of 16 rows a ranking update changes few. */
+const RankRow = memo(function RankRow({
+  session,
+  id,
+  position,
+  color,
+  lap,
+  finished,
+  isPlayer,
+}: {
+  session: RaceSession | null;
+  id: number;
+  position: number;
+  color: number;
+  lap: string;
+  finished: boolean;
+  isPlayer: boolean;
+}) {
+  return (
+    <li>
+      <button
+        type="button"
+        className={`race-rank${isPlayer ? ' is-player' : ''}`}
+        onClick={() => session?.select(id)}
+        aria-label={`${ordinal(position)} ${carName(id)}, lap ${lap}${isPlayer ? ' (your car)' : ''}`}
+      >
+        <span className="race-rank__pos">{ordinal(position)}</span>
+        <CarDot color={color} />
+        <span className="race-rank__name">{isPlayer ? 'You' : carName(id)}</span>
+        <span className="race-rank__laps">
+          {finished ? '🏁 ' : ''}
+          {lap}
+        </span>
+      </button>
+    </li>
+  );
+});
+
 /** The rank panel: ordinal, car and laps as current/total; a row picks that car as the player's. Re-renders alone, a few times a second. */
 function RankPanel({ session }: { session: RaceSession | null }) {
   const s = useRaceStore(
@@ -84,22 +122,16 @@ function RankPanel({ session }: { session: RaceSession | null }) {
     <section className="race-ranks" aria-label="Ranking">
       <ol>
         {s.ranking.map((r, i) => (
-          <li key={r.id}>
-            <button
-              type="button"
-              className={`race-rank${r.id === s.selectedId ? ' is-player' : ''}`}
-              onClick={() => session?.select(r.id)}
-              aria-label={`${ordinal(i + 1)} ${carName(r.id)}, lap ${lapLabel(r.laps, r.place, s.totalLaps, s.phase)}${r.id === s.selectedId ? ' (your car)' : ''}`}
-            >
-              <span className="race-rank__pos">{ordinal(i + 1)}</span>
-              <CarDot color={r.color} />
-              <span className="race-rank__name">{r.id === s.selectedId ? 'You' : carName(r.id)}</span>
-              <span className="race-rank__laps">
-                {r.place > 0 ? '🏁 ' : ''}
-                {lapLabel(r.laps, r.place, s.totalLaps, s.phase)}
-              </span>
-            </button>
-          </li>
+          <RankRow
+            key={r.id}
+            session={session}
+            id={r.id}
+            position={i + 1}
+            color={r.color}
+            lap={lapLabel(r.laps, r.place, s.totalLaps, s.phase)}
+            finished={r.place > 0}
+            isPlayer={r.id === s.selectedId}
+          />
         ))}
       </ol>
     </section>

@@ -13,6 +13,7 @@ import { AdaptiveQuality } from '../../../lib/pure/adaptiveQuality.ts';
 import { CHUNK, TILE_PX } from '../engine/constants.ts';
 import { CRITTER_STATES, ENTITY_KINDS, ENTITY_STRIDE, type YardSnapshot } from '../engine/snapshot.ts';
 import { chunkKey, hash3, Tile } from '../engine/world.ts';
+import { inDepthOrder } from './depthOrder.ts';
 import { poolSlot, tilesEntering } from './groundWindow.ts';
 import { buildTextures, TILE_VARIANTS, type YardTextures } from './textures.ts';
 
@@ -80,6 +81,8 @@ export class YardScene {
   private readonly ground = new Container({ isRenderGroup: true });
   private readonly shadows = new Container();
   private readonly things = new Container({ sortableChildren: true });
+  /** Each of the things' children's y, by which they are drawn (see keepDepthOrder). */
+  private readonly depthOf = new Map<Container, number>();
   private readonly effects = new Container();
   private readonly flash = new Sprite();
   private groundPool: Sprite[] = [];
@@ -287,6 +290,7 @@ export class YardScene {
     for (const [id, thing] of this.thingSprites) {
       if (thing.seen === this.frameCount) continue;
       if (this.dev.spriteLogs) console.debug(`[yardcore] sprite -${id} ${ENTITY_KINDS[thing.kind]}`);
+      this.depthOf.delete(thing.sprite);
       thing.sprite.destroy();
       thing.shadow.destroy();
       this.thingSprites.delete(id);
@@ -433,7 +437,7 @@ export class YardScene {
       if (this.dev.autoOffsets) thing.sprite.anchor.set((bounds.x + 24) / 48, (bounds.bottom + 24) / 48);
       else thing.sprite.anchor.set(0.5);
       thing.sprite.position.set(x * T, y * T - lift - bob + (this.dev.autoOffsets ? 10 : 0));
-      thing.sprite.zIndex = y;
+      this.depthOf.set(thing.sprite, y);
       if (thing.vx !== 0) thing.sprite.scale.x = thing.vx < 0 !== this.dev.swapLR ? -1 : 1;
       // A fleeing crow flaps.
       if (flying && thing.kind === CROW && !this.reducedMotion)
@@ -447,7 +451,8 @@ export class YardScene {
     const active = p.slots[p.activeSlot];
     const bob = p.moving && !this.reducedMotion ? Math.abs(Math.sin(now / 80)) * 2 : 0;
     this.player.position.set(px * T, py * T - bob);
-    this.player.zIndex = py;
+    this.depthOf.set(this.player, py);
+    this.keepDepthOrder();
     this.playerMower.visible = active?.kind === 'mower';
     const angle = Math.atan2(p.facingY, p.facingX);
     this.playerMower.position.set(p.facingX * 15, p.facingY * 15 + 2);
@@ -458,6 +463,19 @@ export class YardScene {
     this.advanceParticles(Math.min(ms, 50) / 1000);
     this.flash.alpha = now < this.flashUntil ? ((this.flashUntil - now) / 250) * 0.35 : 0;
   };
+
+  /**
+   * Things and the gardener drawn back to front by their y, as zIndex = y each frame would,
+   * but zIndex is written only when the order is wrong: every zIndex change marks the world's
+   * render group as changed in structure, and Pixi then rebuilt all its draw instructions
+   * (and re-sorted) every frame anything moved, though the order seldom changes.
+   */
+  private keepDepthOrder(): void {
+    const children = this.things.children;
+    if (inDepthOrder(children, this.depthOf)) return;
+    for (const child of children) child.zIndex = this.depthOf.get(child) ?? 0;
+    this.things.sortDirty = true;
+  }
 
   private updateGround(px: number, py: number): void {
     const ox = Math.floor(px - this.width / 2 / (T * this.zoom)) - 1;

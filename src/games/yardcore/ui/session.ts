@@ -7,7 +7,7 @@ import { isDoubleTap, type Tap } from '../engine/input.ts';
 import type { YardSnapshot } from '../engine/snapshot.ts';
 import { type SceneDevOptions, YardScene } from '../scene/YardScene.ts';
 import { loadProgress, loadSeed, saveProgress, saveSeed } from './storage.ts';
-import { type Phase, toast, useYardStore } from './store.ts';
+import { nextHud, type Phase, toast, useYardStore } from './store.ts';
 
 const HUD_MS = 100;
 const STARTING_MS = 900;
@@ -245,17 +245,19 @@ export class YardSession {
     if (now - this.hudAt >= HUD_MS || snap.events.length) {
       this.hudAt = now;
       const p = snap.player;
-      useYardStore.setState({
-        hud: {
-          hp: p.hp,
-          score: p.score,
-          cutCount: p.cutCount,
-          target: p.target,
-          level: p.level,
-          slots: p.slots,
-          activeSlot: p.activeSlot,
-        },
+      const previousHud = useYardStore.getState().hud;
+      // Written only when something shown changed: each write re-rendered the HUD, the
+      // inventory and the announcer, ten times a second, for the same numbers.
+      const hud = nextHud(previousHud, {
+        hp: p.hp,
+        score: p.score,
+        cutCount: p.cutCount,
+        target: p.target,
+        level: p.level,
+        slots: p.slots,
+        activeSlot: p.activeSlot,
       });
+      if (hud !== previousHud) useYardStore.setState({ hud });
     }
     if (now - this.savedAt >= SAVE_EVERY_MS) {
       this.savedAt = now;

@@ -68,3 +68,29 @@ export function toast(text: string): void {
   useYardStore.setState((s) => ({ toasts: [...s.toasts.slice(-2), { id, text }] }));
   setTimeout(() => useYardStore.setState((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })), 2500);
 }
+
+const sameSlot = (a: ItemSlot, b: ItemSlot): boolean =>
+  a.kind === b.kind &&
+  (a.kind !== 'food' || a.count === (b as typeof a).count) &&
+  (a.kind !== 'mower' || a.fuel === (b as typeof a).fuel);
+
+/**
+ * The HUD to store after `next` arrived: `previous` itself when nothing it shows changed (so
+ * the store is not written and nothing re-renders), else `next` with the previous slots array
+ * kept when the slots are the same (so the inventory does not re-render for a score change).
+ */
+export function nextHud(previous: Hud, next: Hud): Hud {
+  const slotsSame =
+    previous.slots.length === next.slots.length && previous.slots.every((s, i) => sameSlot(s, next.slots[i]));
+  if (
+    slotsSame &&
+    previous.hp === next.hp &&
+    previous.score === next.score &&
+    previous.cutCount === next.cutCount &&
+    previous.target === next.target &&
+    previous.level === next.level &&
+    previous.activeSlot === next.activeSlot
+  )
+    return previous;
+  return slotsSame ? { ...next, slots: previous.slots } : next;
+}
