@@ -6,11 +6,14 @@
  *     commit's wait for the (software-drawing) compositor thread, nor the CDP commands of
  *     the benchmark's own driver;
  * (b) the frame interval, from rAF timestamps collected in the page.
+ * Once per run, on the first page, a calibration: how much "4×" slowed a fixed piece of script.
  * Headless Chromium renders WebGL in software (SwiftShader) and composites in software, so
  * (b) is bound by that renderer on canvas games; the readback's share of main-thread time shows it.
  */
 
+import type { CDPSession, Page } from 'playwright-core';
 import { type Budgets, loadBudgets } from '../lib/budgets.ts';
+import { effectiveSlowdown, type Isolation, isolateMainThread, isolationRequested } from '../lib/isolate.ts';
 import {
   loopSteps,
   setCpuThrottling,
@@ -43,6 +46,9 @@ export const part: BenchPart = {
     const figures: BenchFigure[] = [];
     const budgets = loadBudgets();
     const browser = await launchBrowser(ctx);
+    // BENCH_ISOLATE=1: the main thread on a core of its own (lib/isolate.ts), when possible.
+    let isolate = isolationRequested();
+    let calibrated = false;
     try {
       for (const scene of scenes) {
         ctx.progress(`${scene.path}: ${scene.description}`);
@@ -51,11 +57,29 @@ export const part: BenchPart = {
           opened = await openScene(browser, server.origin, scene);
           const { page } = opened;
           const cdp = await page.context().newCDPSession(page);
+          if (!calibrated) {
+            // Once, on the first page, before its input starts: what 4× does to a fixed piece of script.
+            calibrated = true;
+            figures.push(...(await calibration(ctx, page, cdp, isolate)));
+          }
+          let isolation: Isolation | null = null;
+          if (isolate) {
+            try {
+              isolation = await isolateMainThread(cdp);
+            } catch (error) {
+              isolate = false;
+              ctx.note?.(
+                `main thread not isolated, measured on shared cores: ${(error as Error).message.split('\n')[0]}`,
+              );
+            }
+          }
           const input = loopSteps(page, scene.loop);
           try {
             await page.waitForTimeout(warmupMs);
             for (const rate of CPU_RATES) {
               await setCpuThrottling(cdp, rate);
+              if (rate > 1 && isolation && !isolation.raiseThrottler())
+                ctx.note?.(`${scene.path}: no CPUThrottlingThread found at ${rate}× to raise`);
               await page.waitForTimeout(500);
               ctx.progress(`${scene.path}: recording ${recordMs / 1000} s at ${rate}× CPU…`);
               const trace = await startTrace(cdp);
@@ -65,7 +89,17 @@ export const part: BenchPart = {
               const mainThread = summarizeMainThread(await trace.stop());
               if (!mainThread)
                 ctx.note?.(`${scene.path} at ${rate}× CPU: the trace has no main thread of the page`);
-              figures.push(...frameFigures(scene.slug, scene.path, rate, timestamps, budgets, mainThread));
+              figures.push(
+                ...frameFigures(
+                  scene.slug,
+                  scene.path,
+                  rate,
+                  timestamps,
+                  budgets,
+                  mainThread,
+                  isolation !== null,
+                ),
+              );
               ctx.chart?.({
                 kind: 'histogram',
                 id: `frames-${scene.slug}-cpu${rate}x`,
@@ -112,6 +146,54 @@ export const part: BenchPart = {
   },
 };
 
+/** How long each rate's probe runs in the calibration. */
+const CALIBRATION_MS = 2500;
+
+/**
+ * What "4× CPU" does to a fixed piece of script in a running game page (lib/isolate.ts),
+ * on shared cores and, with BENCH_ISOLATE=1, with the page's main thread isolated (which it
+ * then stays). Emulation.setCPUThrottlingRate stops the main thread by wall time from a
+ * thread of its own, so what a rate does depends on how that thread gets the cores; this
+ * says what it did in this run. Reported, no goal; noted when it is more than 10 % off.
+ */
+async function calibration(
+  ctx: Parameters<BenchPart['run']>[0],
+  page: Page,
+  cdp: CDPSession,
+  isolate: boolean,
+): Promise<BenchFigure[]> {
+  const rate = CPU_RATES[CPU_RATES.length - 1];
+  const figures: BenchFigure[] = [];
+  const report = (mode: string, label: string, r: Awaited<ReturnType<typeof effectiveSlowdown>>) => {
+    figures.push({
+      id: `frames.calibration.cpu${rate}x.${mode}`,
+      label: `${rate}× CPU as a fixed piece of script in a game page feels it, ${label}`,
+      value: Math.round(r.ratio * 100) / 100,
+      unit: `× (${r.unthrottledMs.toFixed(1)} → ${r.throttledMs.toFixed(1)} ms, medians)`,
+      // Lower is the lighter throttle, the kinder figure; the run is right when it reads the rate.
+      better: 'lower',
+    });
+    if (Math.abs(r.ratio - rate) > 0.1 * rate)
+      ctx.note?.(
+        `${label}: ${rate}× CPU slowed a fixed piece of script ${r.ratio.toFixed(2)}×, not ${rate}×`,
+      );
+  };
+  report('shared', 'on shared cores', await effectiveSlowdown(page, cdp, rate, CALIBRATION_MS, null));
+  if (isolate) {
+    try {
+      const isolation = await isolateMainThread(cdp);
+      report(
+        'isolated',
+        'the main thread on a core of its own',
+        await effectiveSlowdown(page, cdp, rate, CALIBRATION_MS, isolation),
+      );
+    } catch {
+      // The page's own isolation, next, says why.
+    }
+  }
+  return figures;
+}
+
 /**
  * The frame interval is bound by the renderer here when the page's main thread spends at
  * least as long waiting for the software-compositing readback as on its own work.
@@ -125,6 +207,7 @@ export function frameFigures(
   timestamps: number[],
   budgets?: Budgets,
   mainThread?: MainThreadSummary | null,
+  isolated = false,
 ): BenchFigure[] {
   const throttled = cpuRate === 4;
   const rendererBound = (mainThread?.readbackShare ?? 0) >= RENDERER_BOUND_READBACK_SHARE;
@@ -138,7 +221,7 @@ export function frameFigures(
     ? ` (renderer-bound: readback ${Math.round((mainThread?.readbackShare ?? 0) * 100)} % of main thread)`
     : '';
   return [
-    ...(mainThread ? mainThreadFigures(id, label, throttled, mainThread, budgets) : []),
+    ...(mainThread ? mainThreadFigures(id, label, throttled, mainThread, budgets, isolated) : []),
     { id: `${id}.p50`, label: `${label} frame p50`, value: ms(stats.p50), unit: 'ms', better: 'lower' },
     {
       id: `${id}.p95raw`,
@@ -187,7 +270,9 @@ function mainThreadFigures(
   throttled: boolean,
   summary: MainThreadSummary,
   budgets?: Budgets,
+  isolated = false,
 ): BenchFigure[] {
+  const where = isolated ? 'main thread on a core of its own' : 'shared cores';
   const workGoal = throttled ? budgets?.frames?.mainThreadP95AtCpu4xMs : undefined;
   const longGoal = throttled ? budgets?.frames?.longTasksAtCpu4x : undefined;
   const sorted = [...summary.workPerFrame].sort((a, b) => a - b);
@@ -195,14 +280,14 @@ function mainThreadFigures(
   return [
     {
       id: `${id}.main.p50`,
-      label: `${label} main-thread work per frame p50`,
+      label: `${label} main-thread work per frame p50 (${where})`,
       value: ms(percentile(sorted, 50)),
       unit: 'ms',
       better: 'lower',
     },
     {
       id: `${id}.main.p95`,
-      label: `${label} main-thread work per frame p95`,
+      label: `${label} main-thread work per frame p95 (${where})`,
       value: ms(percentile(sorted, 95)),
       unit: 'ms',
       better: 'lower',

@@ -11,7 +11,9 @@
  *
  *   npx tsx benchmarks/frames/profile.ts [slug…] [--rate 4] [--ms 4000] [--reuse-build] [--save DIR]
  *
- * BENCH_PORT picks the server's port as for `npm run bench`; --save writes each trace and
+ * BENCH_ISOLATE=1 runs the page's main thread on a core of its own, as in the frames part
+ * (lib/isolate.ts). BENCH_PORT picks the server's port as
+ * for `npm run bench`; --save writes each trace and
  * profile as JSON (open them in Chrome DevTools' Performance panel).
  */
 import fs from 'node:fs';
@@ -20,6 +22,7 @@ import type { EncodedSourceMap } from '@jridgewell/trace-mapping';
 import type { CDPSession, Page } from 'playwright-core';
 import { findChromium } from '../../scripts/chromium.mjs';
 import { buildLocator, type CpuProfile, KINDS, profileBreakdown, traceBreakdown } from '../lib/breakdown.ts';
+import { isolateMainThread, isolationRequested } from '../lib/isolate.ts';
 import {
   loopSteps,
   setCpuThrottling,
@@ -106,10 +109,18 @@ async function main() {
       const opened = await openScene(browser, server.origin, scene);
       const { page } = opened;
       const cdp = await page.context().newCDPSession(page);
+      // BENCH_ISOLATE=1: the main thread on a core of its own (lib/isolate.ts).
+      const isolation = !isolationRequested()
+        ? null
+        : await isolateMainThread(cdp).catch((error: Error) => {
+            console.error(`main thread not isolated: ${error.message}`);
+            return null;
+          });
       const input = loopSteps(page, scene.loop);
       try {
         await page.waitForTimeout(2000);
         await setCpuThrottling(cdp, rate);
+        if (rate > 1) isolation?.raiseThrottler();
         await page.waitForTimeout(500);
         const trace = await startTrace(cdp, PROFILE_CATEGORIES);
         await page.waitForTimeout(recordMs);
