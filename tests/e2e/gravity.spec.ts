@@ -120,7 +120,7 @@ test.describe('Gravity Simulator', () => {
     await expect(page.getByLabel('Preset')).toHaveValue('galaxy', { timeout: 60_000 });
     await expect(page).toHaveURL(/\?preset=galaxy$/);
     await expect.poll(() => bodyCount(page), { timeout: 30_000 }).toBe(100_000);
-    await expect(page.locator('.gravity-hud')).toHaveText('100000 bodies');
+    await expect(page.locator('.gravity-hud')).toHaveText('100,000 bodies');
     // Nothing is added to, picked in or trailed behind the Galaxy: those controls rest, and
     // the hint says what the canvas does here.
     for (const name of ['+ Planet', '+ Star', 'Select previous body', 'Select next body'])

@@ -31,6 +31,11 @@ function stageSize(stage: HTMLElement): { width: number; height: number } {
   return { width, height };
 }
 
+/** "1 body", "9 bodies", "100,000 bodies": the Galaxy's count is unreadable without separators. */
+function bodiesText(count: number): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? 'body' : 'bodies'}`;
+}
+
 /** What the canvas shows, for screen readers: bodies, running or paused, the selected body. */
 function GravityAnnouncer() {
   const count = useGravityStore((s) => s.bodyCount);
@@ -38,7 +43,7 @@ function GravityAnnouncer() {
   const selected = useGravityStore((s) =>
     s.selected ? `${s.selected.kind === KIND_STAR ? 'Star' : 'Planet'} #${s.selected.id}` : null,
   );
-  const text = `${count} ${count === 1 ? 'body' : 'bodies'}, ${running ? 'running' : 'paused'}.${selected ? ` Selected: ${selected}.` : ''}`;
+  const text = `${bodiesText(count)}, ${running ? 'running' : 'paused'}.${selected ? ` Selected: ${selected}.` : ''}`;
   return <LiveStatus text={text} testId="gravity-live" />;
 }
 
@@ -50,7 +55,7 @@ function BodyCount() {
   const bodyCount = useGravityStore((s) => s.bodyCount);
   return (
     <span className="gravity-hud" aria-live="off">
-      {bodyCount} {bodyCount === 1 ? 'body' : 'bodies'}
+      {bodiesText(bodyCount)}
     </span>
   );
 }
