@@ -5,6 +5,8 @@
  *  1. a trace with the timeline and v8.execute categories: self time per frame of each
  *     trace event on the page's main thread, by kind (script, GC, style+layout,
  *     paint+commit, GPU waits, readback) and the top events;
+ *     and what the slowest tenth of the frames (which set figure (a)'s p95) spend beyond
+ *     the middle ones;
  *  2. then, separately (the sampler costs main-thread time of its own), a CPU profile at a
  *     100 µs interval: self time by package (our code, pixi.js, react-dom, tone…) through
  *     the bench build's source maps, and the top functions.
@@ -21,7 +23,14 @@ import path from 'node:path';
 import type { EncodedSourceMap } from '@jridgewell/trace-mapping';
 import type { CDPSession, Page } from 'playwright-core';
 import { findChromium } from '../../scripts/chromium.mjs';
-import { buildLocator, type CpuProfile, KINDS, profileBreakdown, traceBreakdown } from '../lib/breakdown.ts';
+import {
+  buildLocator,
+  type CpuProfile,
+  KINDS,
+  profileBreakdown,
+  tailBreakdown,
+  traceBreakdown,
+} from '../lib/breakdown.ts';
 import { isolateMainThread, isolationRequested } from '../lib/isolate.ts';
 import {
   loopSteps,
@@ -151,6 +160,20 @@ async function main() {
             if (t.byKind[kind] >= 0.005) console.log(`  ${ms(t.byKind[kind])} ms  ${kind}`);
           console.log('  top events (self ms/frame):');
           for (const e of t.events.slice(0, 15)) console.log(`  ${ms(e.msPerFrame)}  ${e.name} [${e.kind}]`);
+        }
+        const tail = tailBreakdown(events);
+        if (tail) {
+          console.log(
+            `slowest tenth of the frames (own work ≥ ${tail.p90.toFixed(2)} ms, p50 ${tail.p50.toFixed(2)} ms), ` +
+              `${tail.slowest.frames} frames, against the middle fifth (${tail.middle.frames}), self ms/frame:`,
+          );
+          const middle = new Map(tail.middle.events.map((e) => [e.name, e.msPerFrame]));
+          const extra = tail.slowest.events
+            .map((e) => ({ ...e, middle: middle.get(e.name) ?? 0 }))
+            .sort((a, b) => b.msPerFrame - b.middle - (a.msPerFrame - a.middle));
+          console.log('     slow   middle');
+          for (const e of extra.slice(0, 12))
+            console.log(`  ${ms(e.msPerFrame)}  ${ms(e.middle)}  ${e.name} [${e.kind}]`);
         }
         const line = (label: string, t: TaskTime) =>
           `  ${label}: ${t.task.toFixed(2)} ms task, ${t.script.toFixed(2)} ms script per frame (${t.frames} frames)`;

@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { buildLocator, type CpuProfile, kindOf, profileBreakdown, traceBreakdown } from './breakdown.ts';
+import {
+  buildLocator,
+  type CpuProfile,
+  kindOf,
+  profileBreakdown,
+  tailBreakdown,
+  traceBreakdown,
+} from './breakdown.ts';
 import type { TraceEvent } from './trace.ts';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
@@ -49,6 +56,51 @@ describe('trace breakdown', () => {
 
   it('has nothing to say without the page’s frames', () => {
     expect(traceBreakdown([])).toBeNull();
+  });
+});
+
+describe('tail breakdown', () => {
+  /** 20 frames of 1 ms each (0.2 ms of script), every tenth with a 3 ms input event on top. */
+  function synthetic(): TraceEvent[] {
+    const pid = 7;
+    const tid = 9;
+    const events: TraceEvent[] = [
+      {
+        name: 'TracingStartedInBrowser',
+        ph: 'I',
+        pid: 1,
+        tid: 1,
+        ts: 0,
+        args: { data: { frames: [{ processId: pid, isOutermostMainFrame: true }] } },
+      },
+      { name: 'thread_name', ph: 'M', pid, tid, ts: 0, args: { name: 'CrRendererMain' } },
+    ];
+    for (let i = 0; i < 20; i++) {
+      const ts = 1000 + i * 16_667;
+      const slow = i % 10 === 3;
+      const dur = slow ? 4000 : 1000;
+      events.push({ name: 'RunTask', ph: 'X', pid, tid, ts, dur });
+      events.push({ name: 'BeginMainThreadFrame', ph: 'I', pid, tid, ts: ts + 10 });
+      events.push({ name: 'FunctionCall', ph: 'X', pid, tid, ts: ts + 100, dur: 200 });
+      if (slow) events.push({ name: 'EventDispatch', ph: 'X', pid, tid, ts: ts + 400, dur: 3000 });
+    }
+    return events;
+  }
+
+  it('shows what the slowest tenth of the frames has that the middle ones do not', () => {
+    const t = tailBreakdown(synthetic())!;
+    expect(t.p50).toBeCloseTo(1, 6);
+    expect(t.p90).toBeCloseTo(4, 6);
+    expect(t.slowest.frames).toBe(2);
+    expect(t.slowest.msPerFrame).toBeCloseTo(4, 6);
+    expect(t.slowest.events[0]).toMatchObject({ name: 'EventDispatch', kind: 'script' });
+    expect(t.slowest.events[0].msPerFrame).toBeCloseTo(3, 6);
+    expect(t.middle.events.some((e) => e.name === 'EventDispatch')).toBe(false);
+    expect(t.middle.msPerFrame).toBeCloseTo(1, 6);
+  });
+
+  it('needs at least ten frames', () => {
+    expect(tailBreakdown(trace)).toBeNull();
   });
 });
 

@@ -11,8 +11,10 @@ import {
   mainFrameStarts,
   pageMainThread,
   READBACK_EVENT,
+  type ThreadRef,
   type TraceEvent,
   threadTasks,
+  workPerFrame,
 } from './trace.ts';
 import { groupOf, moduleName } from './treemap.ts';
 
@@ -134,25 +136,77 @@ export function traceBreakdown(events: readonly TraceEvent[]): TraceBreakdown | 
   const tasks = threadTasks(events, thread);
   const starts = frameTaskStarts(tasks, mainFrameStarts(events, thread));
   if (starts.length < 2) return null;
-  const from = starts[0] * 1000;
-  const to = starts[starts.length - 1] * 1000;
-  const frames = starts.length - 1;
-  const spans = events
-    .filter(
-      (e) =>
-        e.ph === 'X' &&
-        e.pid === thread.pid &&
-        e.tid === thread.tid &&
-        e.dur !== undefined &&
-        e.ts >= from &&
-        e.ts < to,
-    )
+  return breakdownOf(
+    threadSpans(events, thread),
+    [{ from: starts[0], to: starts[starts.length - 1] }],
+    starts.length - 1,
+  );
+}
+
+export interface TailBreakdown {
+  /** Own work per frame (as the frames part's figure (a)) at the 50th and 90th percentiles, ms. */
+  p50: number;
+  p90: number;
+  /** Self time per frame in the slowest tenth of the frames (own work ≥ p90)… */
+  slowest: TraceBreakdown;
+  /** …and in the middle fifth (p40–p60), to set beside it. */
+  middle: TraceBreakdown;
+}
+
+/**
+ * What the slowest frames have that the middle ones do not: the p95 of figure (a) is set by
+ * its slowest frames, and their extra work is often one kind of event (input, a React
+ * render, a layout) that the mean over all frames hides.
+ */
+export function tailBreakdown(events: readonly TraceEvent[]): TailBreakdown | null {
+  const thread = pageMainThread(events);
+  if (!thread) return null;
+  const tasks = threadTasks(events, thread);
+  const starts = frameTaskStarts(tasks, mainFrameStarts(events, thread));
+  const work = workPerFrame(tasks, starts);
+  if (work.length < 10) return null;
+  const sorted = [...work].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  const p90 = at(0.9);
+  const [p40, p60] = [at(0.4), at(0.6)];
+  // A frame's window runs to the end of the last task that starts in it (nested events included).
+  const windows = work.map((_, i) => {
+    let to = starts[i + 1];
+    for (const t of tasks) if (t.start >= starts[i] && t.start < starts[i + 1]) to = Math.max(to, t.end);
+    return { from: starts[i], to };
+  });
+  const spans = threadSpans(events, thread);
+  const pick = (keep: (w: number) => boolean) => {
+    const chosen = windows.filter((_, i) => keep(work[i]));
+    return breakdownOf(spans, chosen, chosen.length);
+  };
+  return {
+    p50: at(0.5),
+    p90,
+    slowest: pick((w) => w >= p90),
+    middle: pick((w) => w >= p40 && w <= p60),
+  };
+}
+
+function threadSpans(events: readonly TraceEvent[], thread: ThreadRef): TraceEvent[] {
+  return events
+    .filter((e) => e.ph === 'X' && e.pid === thread.pid && e.tid === thread.tid && e.dur !== undefined)
     .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+}
+
+/** Self time per event name of the spans that begin in the windows (ms, trace clock), per frame. */
+function breakdownOf(
+  spans: readonly TraceEvent[],
+  windows: readonly { from: number; to: number }[],
+  frames: number,
+) {
+  const inWindow = (ts: number) => windows.some((w) => ts >= w.from * 1000 && ts < w.to * 1000);
   // Self time: each event's duration less the time of the events directly nested in it.
   // Everything nested in the readback (the command-buffer waits it makes) is the readback: keyed under its name.
   const self = new Map<string, number>();
   const stack: { end: number; key: string }[] = [];
   for (const e of spans) {
+    if (!inWindow(e.ts)) continue;
     const end = e.ts + (e.dur ?? 0);
     while (stack.length && stack[stack.length - 1].end <= e.ts) stack.pop();
     const parent = stack[stack.length - 1];
@@ -166,7 +220,7 @@ export function traceBreakdown(events: readonly TraceEvent[]): TraceBreakdown | 
   const list: EventTime[] = [];
   let total = 0;
   for (const [name, us] of self) {
-    const ms = us / 1000 / frames;
+    const ms = us / 1000 / Math.max(1, frames);
     const kind = kindOf(name);
     byKind[kind] += ms;
     total += ms;
