@@ -1,4 +1,5 @@
 import { memo, type PointerEvent, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { useFocusAfterPaint } from '../../../lib/useFocusAfterPaint.ts';
 import { GameHeader } from '../../../platform/header/GameHeader.tsx';
 import { advantagePair, DIE_TYPES, type DieType, entryValue, trayEntries } from '../engine/dice.ts';
 import { isClosingSwipe, isNarrow, NARROW_MAX_WIDTH, type Side } from '../engine/drawers.ts';
@@ -7,7 +8,7 @@ import type { RollMode } from '../engine/roll.ts';
 import { DieIcon } from './DieIcon.tsx';
 import { SettingsDialog } from './SettingsDialog.tsx';
 import { CritSession, sessionSeed } from './session.ts';
-import { critActions, useCritStore } from './store.ts';
+import { type Overlay as CritOverlay, critActions, useCritStore } from './store.ts';
 import './crit.css';
 
 const MODES: { id: RollMode; label: string }[] = [
@@ -176,27 +177,29 @@ const Arena = memo(function Arena({
       {empty && !sceneError && (
         <p className="crit-arena__empty">Pick dice from the Dice drawer, or type a roll like 2d6+3.</p>
       )}
-      {overlay && (
-        <button
-          type="button"
-          className={`crit-overlay crit-overlay--${overlay.kind}`}
-          autoFocus
-          onClick={() => critActions.dismissOverlay()}
-        >
-          <span className="crit-overlay__title">
-            {overlay.kind === 'fail'
-              ? 'Natural 1'
-              : overlay.kind === 'double-twenty'
-                ? 'Double 20!'
-                : 'Natural 20'}
-          </span>
-          <span className="crit-overlay__message">{overlay.message}</span>
-          <span className="crit-overlay__hint">Tap or click to continue</span>
-        </button>
-      )}
+      {overlay && <Overlay kind={overlay.kind} message={overlay.message} />}
     </div>
   );
 });
+
+/** The natural 1 / 20 banner over the arena; it takes the focus so Enter or Space dismisses it. */
+function Overlay({ kind, message }: CritOverlay) {
+  const focusRef = useFocusAfterPaint<HTMLButtonElement>();
+  return (
+    <button
+      ref={focusRef}
+      type="button"
+      className={`crit-overlay crit-overlay--${kind}`}
+      onClick={() => critActions.dismissOverlay()}
+    >
+      <span className="crit-overlay__title">
+        {kind === 'fail' ? 'Natural 1' : kind === 'double-twenty' ? 'Double 20!' : 'Natural 20'}
+      </span>
+      <span className="crit-overlay__message">{message}</span>
+      <span className="crit-overlay__hint">Tap or click to continue</span>
+    </button>
+  );
+}
 
 const Notice = memo(function Notice() {
   const notice = useCritStore((s) => s.notice);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useSoundSettings } from '../../../lib/soundSettings.ts';
 import { GameHeader } from '../../../platform/header/GameHeader.tsx';
 import { LiveStatus } from '../../../platform/ui/LiveStatus.tsx';
@@ -61,6 +61,11 @@ export function LanderPage() {
   const hostRef = useRef<HTMLDivElement>(null);
   const screen = store((s) => s.screen);
   const finished = store((s) => s.finished);
+  // A touchdown's modal renders in a later task than the touchdown frame itself (the last
+  // ticks, the burst of particles, the HUD): together they made a task over 50 ms at 4× CPU
+  // (issue 14). It shows once the deferred screen catches up, and goes at once.
+  const deferredScreen = useDeferredValue(screen);
+  const modal = screen === deferredScreen ? screen : null;
 
   useEffect(() => {
     const host = hostRef.current;
@@ -81,9 +86,9 @@ export function LanderPage() {
         {screen === 'playing' && <TouchControls onInput={(bit, down) => controller.setInput(bit, down)} />}
         {screen === 'intro' && <IntroModal onStart={() => void controller.startGame()} />}
         {screen === 'starting' && <StartingNotice />}
-        {screen === 'landed' && <LandedModal store={store} onNext={() => controller.continueGame()} />}
-        {screen === 'crashed' && <CrashedModal store={store} onRetry={() => controller.continueGame()} />}
-        {screen === 'gameover' && finished && (
+        {modal === 'landed' && <LandedModal store={store} onNext={() => controller.continueGame()} />}
+        {modal === 'crashed' && <CrashedModal store={store} onRetry={() => controller.continueGame()} />}
+        {modal === 'gameover' && finished && (
           <GameOverModal finished={finished} onPlayAgain={() => void controller.startGame()} />
         )}
       </main>

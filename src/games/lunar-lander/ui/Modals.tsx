@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useId, useMemo, useState } from 'react';
+import { useFocusAfterPaint } from '../../../lib/useFocusAfterPaint.ts';
 import { Leaderboard, type LeaderboardSubmission } from '../../../platform/scores/Leaderboard.tsx';
 import {
   FUEL_BONUS_FACTOR,
@@ -68,6 +69,7 @@ function Modal({
 }
 
 export function IntroModal({ onStart }: { onStart(): void }) {
+  const focusRef = useFocusAfterPaint<HTMLButtonElement>();
   return (
     <Modal title="Lunar Lander">
       <p className="lander-modal__lead">
@@ -101,7 +103,7 @@ export function IntroModal({ onStart }: { onStart(): void }) {
         <Leaderboard gameId={GAME_ID} title="High Scores" />
       </div>
       <div className="lander-modal__actions">
-        <button type="button" className="lander-btn" autoFocus onClick={onStart}>
+        <button ref={focusRef} type="button" className="lander-btn" onClick={onStart}>
           Start mission
         </button>
       </div>
@@ -122,6 +124,7 @@ export function StartingNotice() {
 export function LandedModal({ store, onNext }: { store: LanderStore; onNext(): void }) {
   const t = store((s) => s.touchdown);
   const score = store((s) => s.score);
+  const focusRef = useFocusAfterPaint<HTMLButtonElement>(t !== null);
   if (!t) return null;
   return (
     <Modal title="Touchdown!" tone="good" onEscape={onNext}>
@@ -139,7 +142,7 @@ export function LandedModal({ store, onNext }: { store: LanderStore; onNext(): v
         <dd className="lander-stats__total">{score}</dd>
       </dl>
       <div className="lander-modal__actions">
-        <button type="button" className="lander-btn" autoFocus onClick={onNext}>
+        <button ref={focusRef} type="button" className="lander-btn" onClick={onNext}>
           Next level
         </button>
       </div>
@@ -150,6 +153,7 @@ export function LandedModal({ store, onNext }: { store: LanderStore; onNext(): v
 export function CrashedModal({ store, onRetry }: { store: LanderStore; onRetry(): void }) {
   const t = store((s) => s.touchdown);
   const lives = store((s) => s.lives);
+  const focusRef = useFocusAfterPaint<HTMLButtonElement>(t !== null);
   if (!t) return null;
   return (
     <Modal title="Crashed!" tone="bad" onEscape={onRetry}>
@@ -162,7 +166,7 @@ export function CrashedModal({ store, onRetry }: { store: LanderStore; onRetry()
         {lives} {lives === 1 ? 'life' : 'lives'} left
       </p>
       <div className="lander-modal__actions">
-        <button type="button" className="lander-btn" autoFocus onClick={onRetry}>
+        <button ref={focusRef} type="button" className="lander-btn" onClick={onRetry}>
           Try again
         </button>
       </div>
@@ -173,6 +177,8 @@ export function CrashedModal({ store, onRetry }: { store: LanderStore; onRetry()
 export function GameOverModal({ finished, onPlayAgain }: { finished: FinishedRun; onPlayAgain(): void }) {
   const [submitted, setSubmitted] = useState<{ rank: number; verified: boolean } | null>(null);
   const canSubmit = finished.level > 1;
+  // With a score to post, Play again does not take the focus: the player may post first.
+  const focusRef = useFocusAfterPaint<HTMLButtonElement>(!canSubmit);
   const submission = useMemo<LeaderboardSubmission | null>(
     () =>
       canSubmit
@@ -208,7 +214,7 @@ export function GameOverModal({ finished, onPlayAgain }: { finished: FinishedRun
       )}
       <Leaderboard gameId={GAME_ID} submission={submission} onSubmitted={setSubmitted} title="High Scores" />
       <div className="lander-modal__actions">
-        <button type="button" className="lander-btn" autoFocus={!canSubmit} onClick={onPlayAgain}>
+        <button ref={focusRef} type="button" className="lander-btn" onClick={onPlayAgain}>
           Play again
         </button>
       </div>
