@@ -6,7 +6,7 @@
  *     trace event on the page's main thread, by kind (script, GC, style+layout,
  *     paint+commit, GPU waits, readback) and the top events;
  *     and what the slowest tenth of the frames (which set figure (a)'s p95) spend beyond
- *     the middle ones;
+ *     the middle ones, and the style and layout that script forced, by its stack;
  *  2. then, separately (the sampler costs main-thread time of its own), a CPU profile at a
  *     100 µs interval: self time by package (our code, pixi.js, react-dom, tone…) through
  *     the bench build's source maps, and the top functions.
@@ -26,6 +26,7 @@ import { findChromium } from '../../scripts/chromium.mjs';
 import {
   buildLocator,
   type CpuProfile,
+  forcedLayouts,
   KINDS,
   profileBreakdown,
   tailBreakdown,
@@ -44,7 +45,17 @@ import { configureSite, disposeSite, ensureBuild, ensureServer, launchBrowser, R
 import { TRACE_CATEGORIES } from '../lib/trace.ts';
 import type { BenchContext } from '../types.ts';
 
-const PROFILE_CATEGORIES = [...TRACE_CATEGORIES, 'v8.execute', 'v8', 'blink', 'cc', 'gpu'];
+const PROFILE_CATEGORIES = [
+  ...TRACE_CATEGORIES,
+  'v8.execute',
+  'v8',
+  'blink',
+  'cc',
+  'gpu',
+  // Style and layout events with the JavaScript stack of those that script forced.
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline.stack',
+];
 
 function option(name: string, fallback: string): string {
   const at = process.argv.indexOf(name);
@@ -174,6 +185,12 @@ async function main() {
           console.log('     slow   middle');
           for (const e of extra.slice(0, 12))
             console.log(`  ${ms(e.msPerFrame)}  ${ms(e.middle)}  ${e.name} [${e.kind}]`);
+        }
+        const forced = forcedLayouts(events, buildLocator(readMap, ROOT));
+        if (forced.length) {
+          console.log('forced style and layout, by the script that asked (count, total ms, longest ms):');
+          for (const f of forced.slice(0, 8))
+            console.log(`  ${String(f.count).padStart(5)} ${ms(f.totalMs)} ${ms(f.maxMs)}  ${f.where}`);
         }
         const line = (label: string, t: TaskTime) =>
           `  ${label}: ${t.task.toFixed(2)} ms task, ${t.script.toFixed(2)} ms script per frame (${t.frames} frames)`;

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildLocator,
   type CpuProfile,
+  forcedLayouts,
   kindOf,
   profileBreakdown,
   tailBreakdown,
@@ -101,6 +102,97 @@ describe('tail breakdown', () => {
 
   it('needs at least ten frames', () => {
     expect(tailBreakdown(trace)).toBeNull();
+  });
+});
+
+describe('forced layouts', () => {
+  const pid = 7;
+  const tid = 9;
+  const meta: TraceEvent[] = [
+    {
+      name: 'TracingStartedInBrowser',
+      ph: 'I',
+      pid: 1,
+      tid: 1,
+      ts: 0,
+      args: { data: { frames: [{ processId: pid, isOutermostMainFrame: true }] } },
+    },
+    { name: 'thread_name', ph: 'M', pid, tid, ts: 0, args: { name: 'CrRendererMain' } },
+  ];
+  const frame = (functionName: string, lineNumber: number) => ({
+    functionName,
+    url: 'http://127.0.0.1:4191/assets/index-abc.js',
+    lineNumber,
+    columnNumber: 5,
+  });
+  const focusStack = [frame('Fl', 9), frame('vu', 9)];
+
+  it('sums forced style and layout by the script that asked, named through the source maps', () => {
+    const calls: [string, number, number][] = [];
+    const locate = (url: string, line: number, column: number) => {
+      calls.push([url, line, column]);
+      return { module: 'react-dom/cjs/react-dom-client.production.js', line: 9207, name: 'commitHostMount' };
+    };
+    const events: TraceEvent[] = [
+      ...meta,
+      {
+        name: 'Layout',
+        ph: 'X',
+        pid,
+        tid,
+        ts: 10,
+        dur: 15_600,
+        args: { beginData: { stackTrace: focusStack } },
+      },
+      {
+        name: 'UpdateLayoutTree',
+        ph: 'X',
+        pid,
+        tid,
+        ts: 20_000,
+        dur: 2000,
+        args: { beginData: { stackTrace: focusStack } },
+      },
+      // The frame's own layout (no script asked): not forced.
+      { name: 'Layout', ph: 'X', pid, tid, ts: 40_000, dur: 9000, args: { beginData: {} } },
+      // Another thread's: not the page's.
+      {
+        name: 'Layout',
+        ph: 'X',
+        pid,
+        tid: 99,
+        ts: 50_000,
+        dur: 9000,
+        args: { beginData: { stackTrace: focusStack } },
+      },
+    ];
+    const forced = forcedLayouts(events, locate, 1);
+    expect(forced).toEqual([
+      {
+        where: 'commitHostMount react-dom/cjs/react-dom-client.production.js:9207',
+        count: 2,
+        totalMs: 17.6,
+        maxMs: 15.6,
+      },
+    ]);
+    // Trace stacks are 1-based; the locator takes CDP's 0-based lines and columns.
+    expect(calls[0]).toEqual(['http://127.0.0.1:4191/assets/index-abc.js', 8, 4]);
+  });
+
+  it('keeps the trace’s own names where there is no source map', () => {
+    const events: TraceEvent[] = [
+      ...meta,
+      {
+        name: 'Layout',
+        ph: 'X',
+        pid,
+        tid,
+        ts: 10,
+        dur: 1000,
+        args: { beginData: { stackTrace: focusStack } },
+      },
+    ];
+    expect(forcedLayouts(events, () => null)[0].where).toBe('Fl < vu');
   });
 });
 

@@ -230,6 +230,63 @@ function breakdownOf(
   return { frames, msPerFrame: total, byKind, events: list };
 }
 
+/** Style or layout that script forced (read layout after changing the DOM), by the script that did. */
+export interface ForcedLayout {
+  /** The script's frames, innermost first, as the build's source maps name them. */
+  where: string;
+  count: number;
+  totalMs: number;
+  maxMs: number;
+}
+
+interface StackFrame {
+  functionName: string;
+  url: string;
+  /** 1-based in trace events. */
+  lineNumber: number;
+  columnNumber: number;
+}
+
+/**
+ * Forced style and layout on the page's main thread: the `UpdateLayoutTree` and `Layout`
+ * events that carry the JavaScript stack that asked for them (traced with the
+ * `disabled-by-default-devtools.timeline.stack` category), summed by that stack's top frames.
+ */
+export function forcedLayouts(
+  events: readonly TraceEvent[],
+  locate: SourceLocator,
+  depth = 3,
+): ForcedLayout[] {
+  const thread = pageMainThread(events);
+  if (!thread) return [];
+  const byWhere = new Map<string, ForcedLayout>();
+  for (const e of events) {
+    if (e.ph !== 'X' || e.pid !== thread.pid || e.tid !== thread.tid) continue;
+    if (e.name !== 'Layout' && e.name !== 'UpdateLayoutTree') continue;
+    const args = e.args as
+      | { beginData?: { stackTrace?: StackFrame[] }; stackTrace?: StackFrame[] }
+      | undefined;
+    const stack = args?.beginData?.stackTrace ?? args?.stackTrace;
+    if (!stack?.length) continue;
+    const where = stack
+      .slice(0, depth)
+      .map((f) => {
+        const at = locate(f.url, f.lineNumber - 1, Math.max(0, f.columnNumber - 1));
+        return at
+          ? `${at.name ?? f.functionName ?? '(anonymous)'} ${at.module}:${at.line}`
+          : f.functionName || '(anonymous)';
+      })
+      .join(' < ');
+    const ms = (e.dur ?? 0) / 1000;
+    const entry = byWhere.get(where) ?? { where, count: 0, totalMs: 0, maxMs: 0 };
+    entry.count++;
+    entry.totalMs += ms;
+    entry.maxMs = Math.max(entry.maxMs, ms);
+    byWhere.set(where, entry);
+  }
+  return [...byWhere.values()].sort((a, b) => b.totalMs - a.totalMs);
+}
+
 /** A CPU profile as CDP's Profiler.stop returns it. */
 export interface CpuProfile {
   nodes: {
