@@ -273,7 +273,7 @@ export function forcedLayouts(
       .map((f) => {
         const at = locate(f.url, f.lineNumber - 1, Math.max(0, f.columnNumber - 1));
         return at
-          ? `${at.name ?? f.functionName ?? '(anonymous)'} ${at.module}:${at.line}`
+          ? `${at.name || f.functionName || '(anonymous)'} ${at.module}:${at.line}`
           : f.functionName || '(anonymous)';
       })
       .join(' < ');
