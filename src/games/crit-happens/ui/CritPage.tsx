@@ -1,4 +1,13 @@
-import { memo, type PointerEvent, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import {
+  memo,
+  type PointerEvent,
+  type RefObject,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useFocusAfterPaint } from '../../../lib/useFocusAfterPaint.ts';
 import { GameHeader } from '../../../platform/header/GameHeader.tsx';
 import { advantagePair, DIE_TYPES, type DieType, entryValue, trayEntries } from '../engine/dice.ts';
@@ -296,10 +305,16 @@ const TrayItem = memo(function TrayItem({
   );
 });
 
+/*
+ * The tray and the history follow a roll a task later than the arena, the total and the
+ * crit overlay (useDeferredValue: React renders them in slices that yield). Rendered and
+ * laid out in the same task as the roll's start or end, their 20 rows and 25 entries made
+ * it a task over 50 ms at 4× CPU (issue 14).
+ */
 const Tray = memo(function Tray() {
-  const pool = useCritStore((s) => s.pool);
-  const outcome = useCritStore((s) => s.outcome);
-  const rolling = useCritStore((s) => s.rolling);
+  const pool = useDeferredValue(useCritStore((s) => s.pool));
+  const outcome = useDeferredValue(useCritStore((s) => s.outcome));
+  const rolling = useDeferredValue(useCritStore((s) => s.rolling));
   const entries = trayEntries(pool);
   if (entries.length === 0) return <p className="crit-help">No dice yet.</p>;
   return (
@@ -339,7 +354,7 @@ const HistoryItem = memo(function HistoryItem({ entry: h }: { entry: HistoryEntr
 });
 
 const History = memo(function History() {
-  const history = useCritStore((s) => s.history);
+  const history = useDeferredValue(useCritStore((s) => s.history));
   if (history.length === 0) return <p className="crit-help">Your rolls will be listed here.</p>;
   return (
     <ol className="crit-history" aria-label="Roll history">
