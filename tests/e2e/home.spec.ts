@@ -176,7 +176,11 @@ test('the drifting letters move, and stand still under prefers-reduced-motion', 
   expect(await letterPlaces(page)).not.toBe(a);
 
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.waitForTimeout(100);
+  // The media query's change event arrives with a rendering update: on a loaded machine that
+  // can be later than any fixed wait. Wait for the pause itself, then hold the letters to it.
+  await expect
+    .poll(() => page.evaluate(() => document.getAnimations().every((a) => a.playState === 'paused')))
+    .toBe(true);
   const still = await letterPlaces(page);
   await page.waitForTimeout(400);
   expect(await letterPlaces(page)).toBe(still);
