@@ -60,22 +60,28 @@ describe('trace breakdown', () => {
   });
 });
 
+/** The renderer main thread synthetic traces put their events on. */
+const pid = 7;
+const tid = 9;
+/** The metadata that names it the page's main thread (as `pageMainThread` reads it). */
+function pageMeta(): TraceEvent[] {
+  return [
+    {
+      name: 'TracingStartedInBrowser',
+      ph: 'I',
+      pid: 1,
+      tid: 1,
+      ts: 0,
+      args: { data: { frames: [{ processId: pid, isOutermostMainFrame: true }] } },
+    },
+    { name: 'thread_name', ph: 'M', pid, tid, ts: 0, args: { name: 'CrRendererMain' } },
+  ];
+}
+
 describe('tail breakdown', () => {
   /** 20 frames of 1 ms each (0.2 ms of script), every tenth with a 3 ms input event on top. */
   function synthetic(): TraceEvent[] {
-    const pid = 7;
-    const tid = 9;
-    const events: TraceEvent[] = [
-      {
-        name: 'TracingStartedInBrowser',
-        ph: 'I',
-        pid: 1,
-        tid: 1,
-        ts: 0,
-        args: { data: { frames: [{ processId: pid, isOutermostMainFrame: true }] } },
-      },
-      { name: 'thread_name', ph: 'M', pid, tid, ts: 0, args: { name: 'CrRendererMain' } },
-    ];
+    const events = pageMeta();
     for (let i = 0; i < 20; i++) {
       const ts = 1000 + i * 16_667;
       const slow = i % 10 === 3;
@@ -106,19 +112,7 @@ describe('tail breakdown', () => {
 });
 
 describe('forced layouts', () => {
-  const pid = 7;
-  const tid = 9;
-  const meta: TraceEvent[] = [
-    {
-      name: 'TracingStartedInBrowser',
-      ph: 'I',
-      pid: 1,
-      tid: 1,
-      ts: 0,
-      args: { data: { frames: [{ processId: pid, isOutermostMainFrame: true }] } },
-    },
-    { name: 'thread_name', ph: 'M', pid, tid, ts: 0, args: { name: 'CrRendererMain' } },
-  ];
+  const meta = pageMeta();
   const frame = (functionName: string, lineNumber: number) => ({
     functionName,
     url: 'http://127.0.0.1:4191/assets/index-abc.js',
