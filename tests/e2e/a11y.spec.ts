@@ -40,7 +40,11 @@ test('sign-in dialog: axe, focus stays inside, Escape closes, focus returns to t
 }) => {
   await page.goto('/');
   const opener = page.getByRole('button', { name: 'Sign in' });
+  // The button is disabled (aria-busy) until the session check answers: focus() on it then
+  // lands nowhere, and the Enter below would open nothing.
+  await expect(opener).toBeEnabled();
   await opener.focus();
+  await expect(opener).toBeFocused();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Sign in' });
   await expect(dialog).toBeVisible();

@@ -28,12 +28,13 @@ async function tabTo(page: Page, target: Locator, max = 80) {
   await expect(target).toBeFocused();
 }
 
-/** One touch tap in the middle of the element. */
-async function tap(page: Page, target: Locator) {
-  await target.scrollIntoViewIfNeeded();
-  const box = await target.boundingBox();
-  if (!box) throw new Error('no box to tap');
-  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+/**
+ * One touch tap in the middle of the element, once it is visible, enabled and still, and
+ * would itself receive the tap (Playwright's actionability checks): a tap at a box read a
+ * moment earlier could land on whatever covers or replaces the element meanwhile.
+ */
+async function tap(target: Locator) {
+  await target.tap();
 }
 
 /** A one-finger drag through the points (page coordinates), sent as raw touch events. */
@@ -215,7 +216,7 @@ test.describe('touch alone', () => {
   test('Gravity: double tap adds a planet, a tap selects the star, edit it', async ({ page }) => {
     await page.goto('/gravity?preset=hot-jupiter');
     await expect.poll(() => bodyCount(page)).toBe(4);
-    await tap(page, page.getByRole('button', { name: /Pause/ }));
+    await tap(page.getByRole('button', { name: /Pause/ }));
     const canvas = gravityStage(page).locator('canvas');
     await canvas.scrollIntoViewIfNeeded();
     const box = (await canvas.boundingBox())!;
@@ -225,25 +226,25 @@ test.describe('touch alone', () => {
     await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
     await expect(page.getByTestId('gravity-live')).toContainText('Selected: Star #1');
     const mass = page.getByRole('region', { name: 'Object details' }).getByLabel('Mass');
-    await tap(page, mass);
+    await tap(mass);
     await expect(mass).toBeFocused();
     // What the phone's on-screen keyboard sends.
     await mass.selectText();
     await page.keyboard.insertText('1500');
-    await tap(page, page.getByRole('heading', { name: 'Gravity Simulator' }));
+    await tap(page.getByRole('heading', { name: 'Gravity Simulator' }));
     await expect(mass).toHaveValue('1500');
   });
 
   test('Whac-a-Moji: tap to start and hit moles', async ({ page }) => {
     await openWhacOnFakeTime(page);
-    await tap(page, page.getByRole('button', { name: 'Start Game' }));
-    await tap(page, page.getByRole('button', { name: 'Start Round' }));
+    await tap(page.getByRole('button', { name: 'Start Game' }));
+    await tap(page.getByRole('button', { name: 'Start Round' }));
     await expect(page.getByRole('region', { name: '3 by 3 grid' })).toBeVisible();
     const up = page.locator('.whac-cell[data-state="up"]');
     let hits = 0;
     for (let step = 0; step < 400 && hits < 3; step++) {
       if (await up.count()) {
-        await tap(page, up.first());
+        await tap(up.first());
         hits++;
       }
       await page.clock.runFor(100);
@@ -254,7 +255,7 @@ test.describe('touch alone', () => {
 
   test('Lunar Lander: land with the touch buttons', async ({ page }) => {
     await openLanderOnFakeTime(page);
-    await tap(page, page.getByRole('button', { name: 'Start mission' }));
+    await tap(page.getByRole('button', { name: 'Start mission' }));
     await expect(page.getByRole('region', { name: 'Flight data' })).toBeVisible();
     const centreOf: Record<number, { x: number; y: number }> = {};
     for (const [bit, name] of [
@@ -286,17 +287,17 @@ test.describe('touch alone', () => {
 
   test('Synth Loops: tap a pattern and play it', async ({ page }) => {
     await page.goto('/synth');
-    await tap(page, page.getByRole('button', { name: 'Clear' }));
+    await tap(page.getByRole('button', { name: 'Clear' }));
     await expect(page.getByRole('button', { name: 'Step 1', exact: true })).toHaveAttribute(
       'aria-pressed',
       'false',
     );
     for (const step of [1, 5, 9]) {
       const pad = page.getByRole('button', { name: `Step ${step}`, exact: true });
-      await tap(page, pad);
+      await tap(pad);
       await expect(pad).toHaveAttribute('aria-pressed', 'true');
     }
-    await tap(page, page.getByRole('button', { name: 'Play', exact: true }));
+    await tap(page.getByRole('button', { name: 'Play', exact: true }));
     await expect(page.locator('.synth-steps .is-playhead')).toHaveCount(1);
   });
 
@@ -304,18 +305,18 @@ test.describe('touch alone', () => {
     await page.goto('/crit-happens');
     await expect(page.getByTestId('crit-arena').locator('canvas')).toBeVisible({ timeout: 30_000 });
     // On a phone the dice live in a drawer; a tap beside it closes it.
-    await tap(page, page.getByRole('button', { name: /Dice$/ }));
-    await tap(page, page.getByRole('button', { name: 'Add a d20', exact: true }));
+    await tap(page.getByRole('button', { name: /Dice$/ }));
+    await tap(page.getByRole('button', { name: 'Add a d20', exact: true }));
     const scrim = (await page.getByRole('button', { name: 'Close drawers' }).boundingBox())!;
     await page.touchscreen.tap(scrim.x + scrim.width - 12, scrim.y + scrim.height / 2);
     await expect(page.getByRole('button', { name: 'Add a d20', exact: true })).toBeHidden();
-    await tap(page, page.getByRole('button', { name: 'Roll', exact: true }));
+    await tap(page.getByRole('button', { name: 'Roll', exact: true }));
     await expect(page.getByTestId('crit-total')).toContainText('Total', { timeout: 30_000 });
   });
 
   test('Yardcore: tap to walk and mow', async ({ page }) => {
     await openWithSave(page, calmYardWithGrassToTheRight());
-    await tap(page, page.getByTestId('yard-intro').getByRole('button', { name: 'Continue' }));
+    await tap(page.getByTestId('yard-intro').getByRole('button', { name: 'Continue' }));
     await expect(page.getByTestId('yard-live')).toContainText('Score 0.', { timeout: 30_000 });
     await playing(page);
     const box = (await page.getByTestId('yard-stage').boundingBox())!;
@@ -328,7 +329,7 @@ test.describe('touch alone', () => {
     await page.goto('/race');
     const stage = page.getByTestId('race-stage');
     await expect(stage).toHaveAttribute('data-ready', 'true');
-    await tap(page, page.getByRole('region', { name: 'Draw & Race' }).getByRole('button', { name: 'Start' }));
+    await tap(page.getByRole('region', { name: 'Draw & Race' }).getByRole('button', { name: 'Start' }));
     const box = (await stage.boundingBox())!;
     const [cx, cy, r] = [
       box.x + box.width / 2,
@@ -341,9 +342,9 @@ test.describe('touch alone', () => {
     });
     await touchDrag(page, loop);
     await expect(stage).toHaveAttribute('data-finalized', 'true');
-    await tap(page, page.getByRole('button', { name: /Add Car/ }));
+    await tap(page.getByRole('button', { name: /Add Car/ }));
     await expect(stage).toHaveAttribute('data-cars', '1');
-    await tap(page, page.getByRole('button', { name: /Start$/ }));
+    await tap(page.getByRole('button', { name: /Start$/ }));
     await expect(stage).toHaveAttribute('data-phase', /countdown|running/);
   });
 });
