@@ -7,9 +7,11 @@
  *     paint+commit, GPU waits, readback) and the top events;
  *     and what the slowest tenth of the frames (which set figure (a)'s p95) spend beyond
  *     the middle ones, and the style and layout that script forced, by its stack;
- *  2. then, separately (the sampler costs main-thread time of its own), a CPU profile at a
- *     100 µs interval: self time by package (our code, pixi.js, react-dom, tone…) through
- *     the bench build's source maps, and the top functions.
+ *  2. then, separately (the sampler costs main-thread time of its own), V8's sampler at a
+ *     100 µs interval inside a trace of the frames part's categories: self time by package
+ *     (our code, pixi.js, react-dom, tone…) through the bench build's source maps, the top
+ *     functions, and each long task (own work over 50 ms) with the script that ran in it
+ *     (inclusive time by function: what a long task's handler or frame callback called).
  *
  *   npx tsx benchmarks/frames/profile.ts [slug…] [--rate 4] [--ms 4000] [--reuse-build] [--save DIR]
  *
@@ -25,10 +27,11 @@ import type { CDPSession, Page } from 'playwright-core';
 import { findChromium } from '../../scripts/chromium.mjs';
 import {
   buildLocator,
-  type CpuProfile,
   forcedLayouts,
   KINDS,
+  longTaskScripts,
   profileBreakdown,
+  profileFromTrace,
   tailBreakdown,
   traceBreakdown,
 } from '../lib/breakdown.ts';
@@ -42,7 +45,7 @@ import {
 } from '../lib/pagedriver.ts';
 import { openScene, presentScenes } from '../lib/pages.ts';
 import { configureSite, disposeSite, ensureBuild, ensureServer, launchBrowser, ROOT } from '../lib/site.ts';
-import { TRACE_CATEGORIES } from '../lib/trace.ts';
+import { LONG_TASK_MS, TRACE_CATEGORIES } from '../lib/trace.ts';
 import type { BenchContext } from '../types.ts';
 
 const PROFILE_CATEGORIES = [
@@ -55,6 +58,13 @@ const PROFILE_CATEGORIES = [
   // Style and layout events with the JavaScript stack of those that script forced.
   'devtools.timeline',
   'disabled-by-default-devtools.timeline.stack',
+];
+
+/** The frames part's categories and V8's sampler at its fine interval (100 µs). */
+const SAMPLER_CATEGORIES = [
+  ...TRACE_CATEGORIES,
+  'disabled-by-default-v8.cpu_profiler',
+  'disabled-by-default-v8.cpu_profiler.hires',
 ];
 
 function option(name: string, fallback: string): string {
@@ -145,11 +155,12 @@ async function main() {
         const trace = await startTrace(cdp, PROFILE_CATEGORIES);
         await page.waitForTimeout(recordMs);
         const events = await trace.stop();
-        await cdp.send('Profiler.enable');
-        await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
-        await cdp.send('Profiler.start');
+        // The sampler inside a trace of few categories: its samples carry the trace's clock,
+        // so each long task can be shown with the script that ran in it.
+        const sampled = await startTrace(cdp, SAMPLER_CATEGORIES);
         await page.waitForTimeout(recordMs);
-        const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
+        const sampledEvents = await sampled.stop();
+        const profile = profileFromTrace(sampledEvents);
         await cdp.send('Performance.enable');
         const plain1 = await taskTime(page, cdp, recordMs, null);
         const traced = await taskTime(page, cdp, recordMs, TRACE_CATEGORIES);
@@ -158,7 +169,11 @@ async function main() {
         if (saveDir) {
           fs.mkdirSync(saveDir, { recursive: true });
           fs.writeFileSync(path.join(saveDir, `${scene.slug}-${rate}x.trace.json`), JSON.stringify(events));
-          fs.writeFileSync(path.join(saveDir, `${scene.slug}-${rate}x.cpuprofile`), JSON.stringify(profile));
+          if (profile)
+            fs.writeFileSync(
+              path.join(saveDir, `${scene.slug}-${rate}x.cpuprofile`),
+              JSON.stringify(profile),
+            );
         }
         const t = traceBreakdown(events);
         console.log(`\n== ${scene.path} at ${rate}× CPU ==`);
@@ -200,7 +215,12 @@ async function main() {
         console.log(line('untraced', plain1));
         console.log(line('traced  ', traced));
         console.log(line('untraced', plain2));
-        const p = profileBreakdown(profile, buildLocator(readMap, ROOT));
+        if (!profile) {
+          console.log('profile: the trace carries no samples of the page’s main thread');
+          continue;
+        }
+        const locate = buildLocator(readMap, ROOT);
+        const p = profileBreakdown(profile, locate);
         console.log(
           `profile: ${(p.totalMs / 1000).toFixed(2)} s sampled over ${recordMs / 1000} s; self time by group:`,
         );
@@ -210,6 +230,17 @@ async function main() {
         console.log('  top functions (self ms):');
         for (const f of p.functions.filter((f) => f.group !== '(idle)').slice(0, 25))
           console.log(`  ${ms(f.ms)}  ${f.name} [${f.group}]`);
+        const long = longTaskScripts(sampledEvents, profile, locate);
+        console.log(
+          `long tasks (own work > ${LONG_TASK_MS} ms) in the same ${recordMs / 1000} s: ${long.length}`,
+        );
+        for (const task of long.slice(0, 6)) {
+          console.log(
+            `  at +${(task.start / 1000).toFixed(2)} s: own ${task.ownMs.toFixed(1)} ms; sampled ${task.sampledMs.toFixed(1)} ms, ` +
+              `${task.outsideScriptMs.toFixed(1)} ms outside script (style, layout, paint, throttle); script, inclusive:`,
+          );
+          for (const f of task.functions.slice(0, 12)) console.log(`    ${ms(f.ms)}  ${f.name}`);
+        }
       } finally {
         await input.stop().catch(() => {});
         await opened.context.close();

@@ -7,7 +7,9 @@ import {
   type CpuProfile,
   forcedLayouts,
   kindOf,
+  longTaskScripts,
   profileBreakdown,
+  profileFromTrace,
   tailBreakdown,
   traceBreakdown,
 } from './breakdown.ts';
@@ -221,5 +223,81 @@ describe('CPU profile breakdown', () => {
       line: 1,
       name: 'tick',
     });
+  });
+});
+
+describe('long tasks with their script', () => {
+  const url = 'http://127.0.0.1:4191/assets/index-abc.js';
+  /**
+   * A task holding the sampler's start (0–60 ms), a long task (61–141 ms: a click handler
+   * that renders, then native work) and a short one (150–160 ms); the sampler started at
+   * 60.5 ms and its chunk comes from a thread of its own, as Chromium writes it.
+   */
+  function synthetic(): TraceEvent[] {
+    const events = pageMeta();
+    events.push({ name: 'RunTask', ph: 'X', pid, tid, ts: 0, dur: 60_000 });
+    events.push({ name: 'RunTask', ph: 'X', pid, tid, ts: 61_000, dur: 80_000 });
+    events.push({ name: 'RunTask', ph: 'X', pid, tid, ts: 150_000, dur: 10_000 });
+    const profile = {
+      name: 'Profile',
+      ph: 'P',
+      pid,
+      tid,
+      ts: 60_400,
+      id: '0x1',
+      args: { data: { startTime: 60_500 } },
+    };
+    const chunk = {
+      name: 'ProfileChunk',
+      ph: 'P',
+      pid,
+      tid: 99,
+      ts: 170_000,
+      id: '0x1',
+      args: {
+        data: {
+          cpuProfile: {
+            nodes: [
+              { id: 1, callFrame: { functionName: '(root)' } },
+              { id: 2, parent: 1, callFrame: { functionName: 'a', url, lineNumber: 3, columnNumber: 4 } },
+              { id: 3, parent: 2, callFrame: { functionName: 'b', url, lineNumber: 8, columnNumber: 1 } },
+              { id: 4, parent: 1, callFrame: { functionName: '(program)' } },
+            ],
+            samples: [2, 3, 3, 4, 2],
+          },
+          timeDeltas: [1000, 10_000, 10_000, 10_000, 58_500],
+        },
+      },
+    };
+    events.push(profile as TraceEvent, chunk as TraceEvent);
+    return events;
+  }
+  const locate = (_url: string, line: number) =>
+    line === 3
+      ? { module: 'src/games/crit-happens/ui/CritPage.tsx', line: 424, name: 'onRoll' }
+      : { module: 'react-dom/cjs/react-dom-client.production.js', line: 12069, name: 'performWorkOnRoot' };
+
+  it('rebuilds the page thread’s profile from the trace, with each sample’s trace time', () => {
+    const p = profileFromTrace(synthetic())!;
+    expect(p.samples).toEqual([2, 3, 3, 4, 2]);
+    expect(p.sampleTimes).toEqual([61.5, 71.5, 81.5, 91.5, 150]);
+    expect(p.nodes).toHaveLength(4);
+    expect(profileFromTrace(pageMeta())).toBeNull();
+  });
+
+  it('charges each long task’s samples to every function on their stacks, and native work apart', () => {
+    const events = synthetic();
+    const [task, ...others] = longTaskScripts(events, profileFromTrace(events)!, locate);
+    // The sampler's start (0–60 ms) and the short task are left out.
+    expect(others).toEqual([]);
+    expect(task.start).toBeCloseTo(0.5, 6);
+    expect(task.ownMs).toBeCloseTo(80, 6);
+    // 61.5 → 141 ms: the last sample lasts until the task's end, not the next sample.
+    expect(task.sampledMs).toBeCloseTo(79.5, 6);
+    expect(task.outsideScriptMs).toBeCloseTo(49.5, 6);
+    expect(task.functions).toEqual([
+      { name: 'onRoll src/games/crit-happens/ui/CritPage.tsx:424', ms: 30 },
+      { name: 'performWorkOnRoot react-dom/cjs/react-dom-client.production.js:12069', ms: 20 },
+    ]);
   });
 });

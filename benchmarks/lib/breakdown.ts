@@ -8,7 +8,9 @@
 import { type EncodedSourceMap, originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import {
   frameTaskStarts,
+  LONG_TASK_MS,
   mainFrameStarts,
+  ownWork,
   pageMainThread,
   READBACK_EVENT,
   type ThreadRef,
@@ -379,4 +381,168 @@ export function profileBreakdown(
     byGroup: new Map([...byGroup].sort((a, b) => b[1] - a[1])),
     functions: [...functions.values()].sort((a, b) => b.ms - a.ms),
   };
+}
+
+/** A CPU profile the trace carries ('disabled-by-default-v8.cpu_profiler'), with each sample's trace time. */
+export interface TracedProfile extends CpuProfile {
+  /** Trace time of each sample, ms (the clock of the trace's events). */
+  sampleTimes: number[];
+}
+
+/** One ProfileChunk's share of a profile, as V8 writes it into a trace. */
+interface ProfileChunkData {
+  cpuProfile?: {
+    nodes?: { id: number; parent?: number; callFrame: CpuProfile['nodes'][number]['callFrame'] }[];
+    samples?: number[];
+  };
+  timeDeltas?: number[];
+}
+
+/**
+ * The page main thread's CPU profile out of a trace recorded with the V8 sampler's
+ * category: its `Profile` event (start time, µs on the trace clock) and the
+ * `ProfileChunk`s of the same id, each adding nodes and samples (times as deltas).
+ */
+export function profileFromTrace(events: readonly TraceEvent[]): TracedProfile | null {
+  const thread = pageMainThread(events);
+  if (!thread) return null;
+  const start = events.find((e) => e.name === 'Profile' && e.pid === thread.pid && e.tid === thread.tid) as
+    | (TraceEvent & { id?: string })
+    | undefined;
+  if (!start) return null;
+  const nodes = new Map<number, CpuProfile['nodes'][number] & { parent?: number }>();
+  const samples: number[] = [];
+  const timeDeltas: number[] = [];
+  const sampleTimes: number[] = [];
+  const startTime = Number((start.args?.data as { startTime?: number } | undefined)?.startTime ?? start.ts);
+  let clock = startTime;
+  const chunks = events
+    .filter(
+      (e) => e.name === 'ProfileChunk' && e.pid === thread.pid && (e as { id?: string }).id === start.id,
+    )
+    .sort((a, b) => a.ts - b.ts);
+  for (const chunk of chunks) {
+    const data = chunk.args?.data as ProfileChunkData | undefined;
+    for (const node of data?.cpuProfile?.nodes ?? []) {
+      const frame = node.callFrame;
+      nodes.set(node.id, {
+        id: node.id,
+        parent: node.parent,
+        callFrame: {
+          functionName: frame.functionName ?? '',
+          url: frame.url ?? '',
+          lineNumber: frame.lineNumber ?? 0,
+          columnNumber: frame.columnNumber ?? 0,
+        },
+      });
+    }
+    const chunkSamples = data?.cpuProfile?.samples ?? [];
+    const deltas = data?.timeDeltas ?? [];
+    chunkSamples.forEach((sample, i) => {
+      const delta = deltas[i] ?? 0;
+      clock += delta;
+      samples.push(sample);
+      timeDeltas.push(delta);
+      sampleTimes.push(clock / 1000);
+    });
+  }
+  if (!samples.length) return null;
+  return {
+    nodes: [...nodes.values()],
+    startTime,
+    endTime: clock,
+    samples,
+    timeDeltas,
+    sampleTimes,
+  };
+}
+
+export interface LongTaskScript {
+  /** When the task began, ms after the sampler started. */
+  start: number;
+  /** The task's own work (less readback, commit wait and driver), ms. */
+  ownMs: number;
+  /** Sampled time inside the task, ms. */
+  sampledMs: number;
+  /** Of which in no script: style, layout, paint, commit (and the CPU throttle's pauses), ms. */
+  outsideScriptMs: number;
+  /** Inclusive sampled time of each function (once per stack, recursion or not), longest first. */
+  functions: { name: string; ms: number }[];
+}
+
+/** V8's pseudo-frames: '(program)' is native work outside script, '(idle)' nothing. */
+const OUTSIDE_SCRIPT = new Set(['(program)', '(idle)', '(root)']);
+
+/**
+ * What script ran inside each long task: the task's samples (from a profile the same trace
+ * carries), with each function charged the time of every sample it is on the stack of
+ * (inclusive time), so an event handler shows with what it called. Functions are named
+ * through the build's source maps as in profileBreakdown.
+ */
+export function longTaskScripts(
+  events: readonly TraceEvent[],
+  profile: TracedProfile,
+  locate: SourceLocator,
+  minOwnMs = LONG_TASK_MS,
+): LongTaskScript[] {
+  const thread = pageMainThread(events);
+  if (!thread) return [];
+  const nodes = new Map(
+    profile.nodes.map((n) => [n.id, n as CpuProfile['nodes'][number] & { parent?: number }]),
+  );
+  const names = new Map<number, string>();
+  const nameOf = (id: number): string => {
+    let name = names.get(id);
+    if (name !== undefined) return name;
+    const frame = nodes.get(id)?.callFrame;
+    if (!frame) name = '(unknown)';
+    else if (!frame.url) name = frame.functionName || '(native)';
+    else {
+      const at = locate(frame.url, frame.lineNumber, frame.columnNumber);
+      name = at
+        ? `${at.name ?? (frame.functionName || '(anonymous)')} ${at.module}:${at.line}`
+        : `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}`;
+    }
+    names.set(id, name);
+    return name;
+  };
+  const times = profile.sampleTimes;
+  const begin = profile.startTime / 1000;
+  const samples = profile.samples ?? [];
+  const result: LongTaskScript[] = [];
+  let k = 0;
+  for (const task of threadTasks(events, thread)) {
+    // A task begun before the sampler started holds the sampler's own start (V8 logs every
+    // function compiled so far, hundreds of ms at 4×): not the page's.
+    if (ownWork(task) <= minOwnMs || task.start < begin) continue;
+    while (k < times.length && times[k] < task.start) k++;
+    const inclusive = new Map<string, number>();
+    let sampled = 0;
+    let outside = 0;
+    for (let i = k; i < times.length && times[i] < task.end; i++) {
+      // A sample lasts until the next one (or the task's end).
+      const ms = Math.min(times[i + 1] ?? task.end, task.end) - times[i];
+      sampled += ms;
+      const leaf = nameOf(samples[i]);
+      if (OUTSIDE_SCRIPT.has(leaf)) {
+        outside += ms;
+        continue;
+      }
+      const seen = new Set<string>();
+      for (let id: number | undefined = samples[i]; id !== undefined; id = nodes.get(id)?.parent) {
+        const name = nameOf(id);
+        if (OUTSIDE_SCRIPT.has(name) || seen.has(name)) continue;
+        seen.add(name);
+        inclusive.set(name, (inclusive.get(name) ?? 0) + ms);
+      }
+    }
+    result.push({
+      start: task.start - begin,
+      ownMs: ownWork(task),
+      sampledMs: sampled,
+      outsideScriptMs: outside,
+      functions: [...inclusive].map(([name, ms]) => ({ name, ms })).sort((a, b) => b.ms - a.ms),
+    });
+  }
+  return result;
 }
