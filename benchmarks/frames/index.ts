@@ -13,7 +13,13 @@
 
 import type { CDPSession, Page } from 'playwright-core';
 import { type Budgets, loadBudgets } from '../lib/budgets.ts';
-import { effectiveSlowdown, type Isolation, isolateMainThread, isolationRequested } from '../lib/isolate.ts';
+import {
+  benchmarkIndex,
+  effectiveSlowdown,
+  type Isolation,
+  isolateMainThread,
+  isolationRequested,
+} from '../lib/isolate.ts';
 import {
   loopSteps,
   setCpuThrottling,
@@ -179,6 +185,15 @@ async function calibration(
       );
   };
   report('shared', 'on shared cores', await effectiveSlowdown(page, cdp, rate, CALIBRATION_MS, null));
+  // Where this host and its "4×" sit on Lighthouse's scale of devices (see benchmarkIndex).
+  for (const r of [1, rate])
+    figures.push({
+      id: `frames.calibration.benchmarkIndex.cpu${r}x`,
+      label: `Lighthouse BenchmarkIndex of the game page at ${r}× CPU (Lighthouse: high-end desktop 1500–2000, mid-tier phone 125–800, budget phone < 125)`,
+      value: Math.round(await benchmarkIndex(page, cdp, r)),
+      unit: '',
+      better: 'higher',
+    });
   if (isolate) {
     try {
       const isolation = await isolateMainThread(cdp);

@@ -28,6 +28,8 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+// Lighthouse's own host benchmark (a page function), so the figure is the one its docs calibrate by.
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import type { CDPSession, Page } from 'playwright-core';
 import { setCpuThrottling, startTrace } from './pagedriver.ts';
 import { pageMainThread, type ThreadRef } from './trace.ts';
@@ -133,4 +135,24 @@ export async function effectiveSlowdown(
   const throttledMs = await measure(rate);
   await setCpuThrottling(cdp, 1);
   return { unthrottledMs, throttledMs, ratio: throttledMs / unthrottledMs };
+}
+
+/**
+ * Lighthouse's BenchmarkIndex of the page's main thread at `rate` (its own fixed GC-heavy and
+ * array-copy loops, `computeBenchmarkIndex`): the scale on which Lighthouse places hosts and
+ * devices (docs/throttling.md: 1500–2000 a high-end desktop, 125–800 a mid-tier phone such as
+ * a Moto G4, under 125 a budget phone) and by which it says whether "4×" is the right
+ * slowdown for a host. The median of `runs`.
+ */
+export async function benchmarkIndex(page: Page, cdp: CDPSession, rate: number, runs = 3): Promise<number> {
+  await setCpuThrottling(cdp, rate);
+  try {
+    await page.waitForTimeout(300);
+    const values: number[] = [];
+    for (let i = 0; i < runs; i++)
+      values.push((await page.evaluate(`(${pageFunctions.computeBenchmarkIndex.toString()})()`)) as number);
+    return median(values);
+  } finally {
+    await setCpuThrottling(cdp, 1);
+  }
 }
