@@ -6,6 +6,7 @@
 import * as Comlink from 'comlink';
 import type { CritWorkerApi } from '../../../../workers/crit-happens.worker.ts';
 import { createRng, type Rng } from '../../../lib/pure/rng.ts';
+import { yieldToMain } from '../../../lib/yieldToMain.ts';
 import type { TumbleInput, TumbleTrack } from '../engine/physics.ts';
 import { critMessage, planRoll } from '../engine/roll.ts';
 import { TumbleHost } from '../host/TumbleHost.ts';
@@ -34,6 +35,8 @@ export class CritSession {
   private readonly unsubscribes: (() => void)[] = [];
   private fireworkTimer: ReturnType<typeof setInterval> | null = null;
   private disposed = false;
+  /** A roll asked for, waiting for its own task (see roll). */
+  private rollQueued = false;
   private readonly motionQuery = window.matchMedia?.('(prefers-reduced-motion: reduce)') ?? null;
 
   constructor(
@@ -88,10 +91,20 @@ export class CritSession {
 
   /** Roll (spec §4): refused while rolling or with an empty pool. */
   async roll(): Promise<void> {
-    const scene = this.scene;
-    if (!scene || !critActions.canRoll()) return;
+    if (!this.scene || this.rollQueued || !critActions.canRoll()) return;
     this.sound.unlock();
     this.endCelebration();
+    // The rolling state (controls disabled, "Rolling…") renders in a task of its own, not
+    // in the click's, which at 4× CPU then ran past 50 ms (issue 14). A second click meanwhile
+    // is refused by rollQueued, as one after it is by the store.
+    this.rollQueued = true;
+    try {
+      await yieldToMain();
+    } finally {
+      this.rollQueued = false;
+    }
+    const scene = this.scene;
+    if (this.disposed || !scene || !critActions.canRoll()) return;
     const rollSeed = this.seeds.int(1, 0x7fffffff);
     const rng = createRng(rollSeed);
     const { pool } = useCritStore.getState();
@@ -117,7 +130,13 @@ export class CritSession {
     scene.playRoll(track, dice, plan.faces, rollSeed, {
       onSettle: (index) => critActions.settle(index),
       onImpact: (speed) => this.sound.clack(speed),
-      onDone: () => this.finish(rng),
+      // The outcome (total, history, overlay) renders a task after the frame the last die
+      // stops in, so that frame's task does not also render and lay it out.
+      onDone: () => {
+        void yieldToMain().then(() => {
+          if (!this.disposed) this.finish(rng);
+        });
+      },
     });
   }
 
