@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { devices, expect, type Page, test } from '@playwright/test';
 import { DESKTOP_SIZE, expectNoSeriousA11yViolations, PHONE_SIZE } from './a11y-helpers.ts';
 import { devSignIn } from './platform-helpers.ts';
 import { drawLoop } from './race-helpers.ts';
@@ -242,4 +242,33 @@ test('Draw & Race: intro, settings, gallery, share', async ({ page }) => {
   await page.getByRole('button', { name: /Share/ }).click();
   await expect(page.getByRole('dialog', { name: 'Share track' })).toBeVisible();
   await axeBothSizes(page, 'Draw & Race share');
+});
+
+test.describe('on a phone (a phone browser’s user agent and touch)', () => {
+  const { defaultBrowserType: _engine, ...pixel5 } = devices['Pixel 5'];
+  test.use(pixel5);
+
+  test('the canvas games add no control of their renderer’s to the page', async ({ page }) => {
+    // Pixi's accessibility system, left out of the scenes (src/lib/pixiOptions.ts), adds a
+    // focusable 1 px <button> off screen to document.body on phones and tablets, which a
+    // screen reader's swipe or the keyboard would reach. The app renders inside #root only.
+    for (const path of ['/gravity', '/lunar-lander', '/yardcore', '/race', '/crit-happens']) {
+      await page.goto(path);
+      await expect(page.locator('canvas').first(), path).toBeVisible({ timeout: 30_000 });
+      expect(
+        await page
+          .locator('body > :not(#root, script, noscript, template)')
+          .evaluateAll((els) =>
+            els
+              .filter(
+                (el) =>
+                  el.matches('button, a[href], input, [tabindex]') ||
+                  el.querySelector('button, a[href], input, [tabindex]'),
+              )
+              .map((el) => el.outerHTML.slice(0, 120)),
+          ),
+        path,
+      ).toEqual([]);
+    }
+  });
 });

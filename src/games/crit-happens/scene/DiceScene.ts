@@ -16,7 +16,7 @@ import {
   Sprite,
   Texture,
 } from 'pixi.js';
-import { NO_PIXI_EVENTS } from '../../../lib/pixiOptions.ts';
+import { PIXI_SCENE_OPTIONS } from '../../../lib/pixiOptions.ts';
 import { AdaptiveQuality } from '../../../lib/pure/adaptiveQuality.ts';
 import { type Die, faceLabel, type RenderType } from '../engine/dice.ts';
 import { FRAME_STRIDE, idleLayout, STEP_MS, type TumbleTrack, WALL_REACH } from '../engine/physics.ts';
@@ -128,7 +128,7 @@ export async function createDiceScene(parent: HTMLElement, colors: SceneColors):
     resolution: Math.min(window.devicePixelRatio || 1, 2),
     autoDensity: true,
     preference: 'webgl',
-    ...NO_PIXI_EVENTS,
+    ...PIXI_SCENE_OPTIONS,
   });
   app.canvas.setAttribute('aria-hidden', 'true');
   parent.appendChild(app.canvas);

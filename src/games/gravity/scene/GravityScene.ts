@@ -1,7 +1,7 @@
 // The server's Content-Security-Policy forbids eval: Pixi's CSP-safe shader/uniform paths.
 import 'pixi.js/unsafe-eval';
 import { Application, Container, Particle, ParticleContainer, Sprite, type Texture } from 'pixi.js';
-import { NO_PIXI_EVENTS } from '../../../lib/pixiOptions.ts';
+import { PIXI_SCENE_OPTIONS } from '../../../lib/pixiOptions.ts';
 import { AdaptiveQuality } from '../../../lib/pure/adaptiveQuality.ts';
 import { KIND_STAR } from '../engine/bodyTypes.ts';
 import {
@@ -121,7 +121,7 @@ export async function createGravityScene(
     resolution: Math.min(window.devicePixelRatio || 1, 2),
     autoDensity: true,
     preference: 'webgl',
-    ...NO_PIXI_EVENTS,
+    ...PIXI_SCENE_OPTIONS,
   });
   parent.appendChild(app.canvas);
   return new GravityScene(app);

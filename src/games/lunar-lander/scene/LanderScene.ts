@@ -1,7 +1,7 @@
 // The server's CSP forbids eval: Pixi's eval-free shader/uniform paths.
 import 'pixi.js/unsafe-eval';
 import { Application, Container, FillGradient, Graphics, Sprite, Texture } from 'pixi.js';
-import { NO_PIXI_EVENTS } from '../../../lib/pixiOptions.ts';
+import { PIXI_SCENE_OPTIONS } from '../../../lib/pixiOptions.ts';
 import { AdaptiveQuality } from '../../../lib/pure/adaptiveQuality.ts';
 import {
   FOOT_DROP,
@@ -202,7 +202,7 @@ export class LanderScene {
       autoStart: false,
       sharedTicker: false,
       preference: 'webgl',
-      ...NO_PIXI_EVENTS,
+      ...PIXI_SCENE_OPTIONS,
     });
     this.initialized = true;
     this.app.ticker.stop();

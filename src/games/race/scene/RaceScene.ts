@@ -8,7 +8,7 @@ import 'pixi.js/unsafe-eval';
  * Per-frame work is imperative; nothing here goes through React.
  */
 import { Application, Container, Graphics, Sprite, type Texture } from 'pixi.js';
-import { NO_PIXI_EVENTS } from '../../../lib/pixiOptions.ts';
+import { PIXI_SCENE_OPTIONS } from '../../../lib/pixiOptions.ts';
 import { AdaptiveQuality } from '../../../lib/pure/adaptiveQuality.ts';
 import { FIREWORKS_SECONDS, START_DASH } from '../engine/constants.ts';
 import { CAR_STRIDE, type RaceSnapshot, type TrackView } from '../engine/snapshot.ts';
@@ -163,7 +163,7 @@ export class RaceScene {
       resolution: Math.min(window.devicePixelRatio || 1, 2),
       autoDensity: true,
       preference: 'webgl',
-      ...NO_PIXI_EVENTS,
+      ...PIXI_SCENE_OPTIONS,
     });
     parent.appendChild(app.canvas);
     return new RaceScene(app, width, height);

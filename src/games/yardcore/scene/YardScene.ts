@@ -8,7 +8,7 @@ import 'pixi.js/unsafe-eval';
  * frame everything is imperative; nothing here goes through React.
  */
 import { Application, Container, Sprite, Texture } from 'pixi.js';
-import { NO_PIXI_EVENTS } from '../../../lib/pixiOptions.ts';
+import { PIXI_SCENE_OPTIONS } from '../../../lib/pixiOptions.ts';
 import { AdaptiveQuality } from '../../../lib/pure/adaptiveQuality.ts';
 import { CHUNK, TILE_PX } from '../engine/constants.ts';
 import { CRITTER_STATES, ENTITY_KINDS, ENTITY_STRIDE, type YardSnapshot } from '../engine/snapshot.ts';
@@ -134,7 +134,7 @@ export class YardScene {
       resolution: Math.min(window.devicePixelRatio || 1, 2),
       autoDensity: true,
       preference: 'webgl',
-      ...NO_PIXI_EVENTS,
+      ...PIXI_SCENE_OPTIONS,
     });
     app.canvas.setAttribute('aria-hidden', 'true');
     app.canvas.style.touchAction = 'none';
