@@ -16,7 +16,7 @@ import { buildApp } from '../app.ts';
 import { call, testConfig, testDialects } from '../test/harness.ts';
 import { sha256 } from '../util.ts';
 import { connectDatabase, type Db } from './connect.ts';
-import { migrateToLatest, migrations } from './migrations.ts';
+import { isOtherSchemaGone, migrateToLatest, migrations } from './migrations.ts';
 
 const OLDEST = '0001_initial';
 const now = '2026-01-02T03:04:05.000Z';
@@ -240,3 +240,29 @@ describe.each(testDialects)('migrations forward from the oldest, with data (%s)'
     }
   }, 60_000);
 });
+
+// PostgreSQL only, as the dialects above: the error comes from its catalog functions.
+describe.each(testDialects.filter((d) => d === 'postgres'))(
+  'a schema dropped elsewhere while the migrator lists tables (%s)',
+  () => {
+    const pgUrl = process.env.TEST_DATABASE_URL;
+
+    it('is told apart from our own schema missing, on the error PostgreSQL really sends (3F000)', async () => {
+      // What Kysely's table listing runs into when another schema goes mid-query.
+      const client = new pg.Client({ connectionString: pgUrl });
+      await client.connect();
+      const gone = `gone_${crypto.randomBytes(4).toString('hex')}`;
+      const error = await client.query(`select pg_get_serial_sequence('${gone}.t', 'id')`).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      await client.end();
+      expect(error).toMatchObject({ code: '3F000' });
+      expect(isOtherSchemaGone(error, 'mine')).toBe(true);
+      expect(isOtherSchemaGone(error, null)).toBe(true);
+      // Our own schema missing is a real error: not retried.
+      expect(isOtherSchemaGone(error, gone)).toBe(false);
+      expect(isOtherSchemaGone(new Error('relation "saves" does not exist'), 'mine')).toBe(false);
+    });
+  },
+);
