@@ -132,6 +132,8 @@ async function main() {
     const file = path.join(build.outDir, `${chunk}.map`);
     return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as EncodedSourceMap) : null;
   };
+  // One locator for the run: it parses each chunk's source map once.
+  const locate = buildLocator(readMap, ROOT);
   const server = await ensureServer(ctx);
   const browser = await launchBrowser(ctx);
   try {
@@ -201,7 +203,7 @@ async function main() {
           for (const e of extra.slice(0, 12))
             console.log(`  ${ms(e.msPerFrame)}  ${ms(e.middle)}  ${e.name} [${e.kind}]`);
         }
-        const forced = forcedLayouts(events, buildLocator(readMap, ROOT));
+        const forced = forcedLayouts(events, locate);
         if (forced.length) {
           console.log('forced style and layout, by the script that asked (count, total ms, longest ms):');
           for (const f of forced.slice(0, 8))
@@ -219,7 +221,6 @@ async function main() {
           console.log('profile: the trace carries no samples of the page’s main thread');
           continue;
         }
-        const locate = buildLocator(readMap, ROOT);
         const p = profileBreakdown(profile, locate);
         console.log(
           `profile: ${(p.totalMs / 1000).toFixed(2)} s sampled over ${recordMs / 1000} s; self time by group:`,

@@ -122,6 +122,16 @@ describe('forced layouts', () => {
     columnNumber: 5,
   });
   const focusStack = [frame('Fl', 9), frame('vu', 9)];
+  /** A style or layout event of the page's main thread (or `onTid`'s) that `focusStack` asked for. */
+  const forcedBy = (name: string, ts: number, dur: number, onTid = tid): TraceEvent => ({
+    name,
+    ph: 'X',
+    pid,
+    tid: onTid,
+    ts,
+    dur,
+    args: { beginData: { stackTrace: focusStack } },
+  });
 
   it('sums forced style and layout by the script that asked, named through the source maps', () => {
     const calls: [string, number, number][] = [];
@@ -131,36 +141,12 @@ describe('forced layouts', () => {
     };
     const events: TraceEvent[] = [
       ...meta,
-      {
-        name: 'Layout',
-        ph: 'X',
-        pid,
-        tid,
-        ts: 10,
-        dur: 15_600,
-        args: { beginData: { stackTrace: focusStack } },
-      },
-      {
-        name: 'UpdateLayoutTree',
-        ph: 'X',
-        pid,
-        tid,
-        ts: 20_000,
-        dur: 2000,
-        args: { beginData: { stackTrace: focusStack } },
-      },
+      forcedBy('Layout', 10, 15_600),
+      forcedBy('UpdateLayoutTree', 20_000, 2000),
       // The frame's own layout (no script asked): not forced.
       { name: 'Layout', ph: 'X', pid, tid, ts: 40_000, dur: 9000, args: { beginData: {} } },
       // Another thread's: not the page's.
-      {
-        name: 'Layout',
-        ph: 'X',
-        pid,
-        tid: 99,
-        ts: 50_000,
-        dur: 9000,
-        args: { beginData: { stackTrace: focusStack } },
-      },
+      forcedBy('Layout', 50_000, 9000, 99),
     ];
     const forced = forcedLayouts(events, locate, 1);
     expect(forced).toEqual([
@@ -176,18 +162,7 @@ describe('forced layouts', () => {
   });
 
   it('keeps the trace’s own names where there is no source map', () => {
-    const events: TraceEvent[] = [
-      ...meta,
-      {
-        name: 'Layout',
-        ph: 'X',
-        pid,
-        tid,
-        ts: 10,
-        dur: 1000,
-        args: { beginData: { stackTrace: focusStack } },
-      },
-    ];
+    const events: TraceEvent[] = [...meta, forcedBy('Layout', 10, 1000)];
     expect(forcedLayouts(events, () => null)[0].where).toBe('Fl < vu');
   });
 });

@@ -337,6 +337,29 @@ export function buildLocator(
 }
 
 /**
+ * A profile node's function as the breakdowns print it, and its group (npm package, "(ours)",
+ * "(unmapped)", or V8's pseudo-node such as "(program)"). Minified names say little: the
+ * function's line in its source module says where it is.
+ */
+function nameFrame(
+  frame: CpuProfile['nodes'][number]['callFrame'],
+  locate: SourceLocator,
+): { name: string; group: string } {
+  if (!frame.url)
+    return {
+      name: frame.functionName || '(anonymous)',
+      group: frame.functionName.startsWith('(') ? frame.functionName : '(native)',
+    };
+  const at = locate(frame.url, frame.lineNumber, frame.columnNumber);
+  return at
+    ? {
+        name: `${at.name ?? (frame.functionName || '(anonymous)')} ${at.module}:${at.line}`,
+        group: groupOf(at.module),
+      }
+    : { name: `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}`, group: '(unmapped)' };
+}
+
+/**
  * Self time of each function and of each group over a profile: sample i lasts until
  * sample i + 1 (timeDeltas[i + 1]). V8's pseudo-nodes keep their own names as groups.
  */
@@ -357,19 +380,7 @@ export function profileBreakdown(
     const frame = nodes.get(id)?.callFrame;
     if (!frame) continue;
     const ms = us / 1000;
-    let group: string;
-    let name: string;
-    if (!frame.url) {
-      group = frame.functionName.startsWith('(') ? frame.functionName : '(native)';
-      name = frame.functionName || '(anonymous)';
-    } else {
-      // Minified names say little: the function's line in its source module says where it is.
-      const at = locate(frame.url, frame.lineNumber, frame.columnNumber);
-      group = at ? groupOf(at.module) : '(unmapped)';
-      name = at
-        ? `${at.name ?? (frame.functionName || '(anonymous)')} ${at.module}:${at.line}`
-        : `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}`;
-    }
+    const { name, group } = nameFrame(frame, locate);
     const entry = functions.get(name) ?? { name, group, ms: 0 };
     entry.ms += ms;
     functions.set(name, entry);
@@ -477,7 +488,7 @@ const OUTSIDE_SCRIPT = new Set(['(program)', '(idle)', '(root)']);
  * What script ran inside each long task: the task's samples (from a profile the same trace
  * carries), with each function charged the time of every sample it is on the stack of
  * (inclusive time), so an event handler shows with what it called. Functions are named
- * through the build's source maps as in profileBreakdown.
+ * through the build's source maps as in profileBreakdown (nameFrame).
  */
 export function longTaskScripts(
   events: readonly TraceEvent[],
@@ -495,14 +506,7 @@ export function longTaskScripts(
     let name = names.get(id);
     if (name !== undefined) return name;
     const frame = nodes.get(id)?.callFrame;
-    if (!frame) name = '(unknown)';
-    else if (!frame.url) name = frame.functionName || '(native)';
-    else {
-      const at = locate(frame.url, frame.lineNumber, frame.columnNumber);
-      name = at
-        ? `${at.name ?? (frame.functionName || '(anonymous)')} ${at.module}:${at.line}`
-        : `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}`;
-    }
+    name = frame ? nameFrame(frame, locate).name : '(unknown)';
     names.set(id, name);
     return name;
   };
