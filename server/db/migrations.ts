@@ -280,19 +280,16 @@ export async function migrateToLatest(
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
   let { error, results } = await migrator.migrateToLatest();
-  // Several servers starting on one SQLite file: a migration transaction that read before
-  // another process wrote cannot upgrade its lock and fails at once with SQLITE_BUSY
-  // (waiting could deadlock). Try again: the other process's migrations are then done.
-  for (let attempt = 1; attempt <= 20 && dialect === 'sqlite' && isBusy(error); attempt++) {
-    await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
-    ({ error, results } = await migrator.migrateToLatest());
-  }
-  for (
-    let attempt = 1;
-    attempt <= 5 && dialect === 'postgres' && isOtherSchemaGone(error, schema);
-    attempt++
-  ) {
-    await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+  // Failures another process caused, that asking again settles. SQLite: several servers
+  // starting on one file, a migration transaction that read before another process wrote
+  // cannot upgrade its lock and fails at once with SQLITE_BUSY (waiting could deadlock); the
+  // other's migrations are then done. PostgreSQL: see isOtherSchemaGone.
+  const retry =
+    dialect === 'sqlite'
+      ? { attempts: 20, stepMs: 50, when: isBusy }
+      : { attempts: 5, stepMs: 20, when: (e: unknown) => isOtherSchemaGone(e, schema) };
+  for (let attempt = 1; attempt <= retry.attempts && retry.when(error); attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, retry.stepMs * attempt));
     ({ error, results } = await migrator.migrateToLatest());
   }
   const failed = results?.find((r) => r.status === 'Error');
