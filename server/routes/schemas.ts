@@ -54,6 +54,12 @@ export const gameIdSchema = {
   pattern: '^[A-Za-z0-9_.-]+$',
 } as const;
 
+/**
+ * A row id from the client. Ids are `serial` on PostgreSQL (4-byte, up to 2^31 − 1), so a
+ * larger number is refused here with a 400 rather than by the database with a 500.
+ */
+export const rowIdSchema = { type: 'integer', minimum: 1, maximum: 2_147_483_647 } as const;
+
 export const scoreEntry = {
   type: 'object',
   properties: {

@@ -360,7 +360,18 @@ describe.each(testDialects)('scores calls (%s)', (dialect) => {
     expect(
       (await call(t.app, 'DELETE', `/api/scores/manage.php?score_id=${one}`, { cookie: admin })).statusCode,
     ).toBe(404);
+    // Ids are 4-byte on PostgreSQL: past that, the request is refused, not the database.
+    const huge = await call(t.app, 'DELETE', '/api/scores/manage.php?score_id=4503079381976734', {
+      cookie: admin,
+    });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().error).toMatch(/score_id must be <= 2147483647/);
+    expect(
+      (await call(t.app, 'DELETE', '/api/scores/manage.php?score_id=2147483647', { cookie: admin }))
+        .statusCode,
+    ).toBe(404);
     // The board is cached between writes: a delete must show at once.
+
     expect((await call(t.app, 'GET', '/api/scores/get.php?game_id=time-trial')).json().scores).toHaveLength(
       3,
     );

@@ -7,7 +7,15 @@ import { implausibility } from '../runs/plausibility.ts';
 import { issueRunTicket, readRunTicket } from '../runs/tickets.ts';
 import { runVerifiers } from '../runs/verifiers.ts';
 import { HttpError } from '../util.ts';
-import { emptyQuery, gameConfig, gameIdSchema, okResponse, responses, scoreEntry } from './schemas.ts';
+import {
+  emptyQuery,
+  gameConfig,
+  gameIdSchema,
+  okResponse,
+  responses,
+  rowIdSchema,
+  scoreEntry,
+} from './schemas.ts';
 
 /**
  * A verified run carries its whole input log: a long Lunar Lander game is thousands of
@@ -349,7 +357,7 @@ export async function scoresRoutes(app: FastifyInstance, config: ServerConfig) {
       schema: {
         querystring: {
           type: 'object',
-          properties: { score_id: { type: 'integer', minimum: 1 }, game_id: gameIdSchema },
+          properties: { score_id: rowIdSchema, game_id: gameIdSchema },
           additionalProperties: false,
         },
         response: responses(okResponse),
