@@ -31,9 +31,15 @@ function stageSize(stage: HTMLElement): { width: number; height: number } {
   return { width, height };
 }
 
+/**
+ * One formatter for the count: `toLocaleString('en-US')` sets up a new ICU formatter each
+ * call (0.2 ms at 4× CPU, and the count renders in two places several times a second).
+ */
+const COUNT_FORMAT = new Intl.NumberFormat('en-US');
+
 /** "1 body", "9 bodies", "100,000 bodies": the Galaxy's count is unreadable without separators. */
 function bodiesText(count: number): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? 'body' : 'bodies'}`;
+  return `${COUNT_FORMAT.format(count)} ${count === 1 ? 'body' : 'bodies'}`;
 }
 
 /** What the canvas shows, for screen readers: bodies, running or paused, the selected body. */
