@@ -15,13 +15,14 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { setCpuThrottling, startTrace } from '../lib/pagedriver.ts';
 import { launchBrowser, ROOT, siteOptions } from '../lib/site.ts';
 import { percentile } from '../lib/stats.ts';
 import { pageMainThread, summarizeMainThread, type TraceEvent, threadTasks } from '../lib/trace.ts';
 import type { BenchContext, BenchFigure, BenchPart } from '../types.ts';
 
-const PAGE_DIR = path.join(path.dirname(new URL(import.meta.url).pathname), 'page');
+const PAGE_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'page');
 const OUT_DIR = path.join(ROOT, '.build', 'bench-offscreen');
 const RATE = 4;
 const MODES = ['blank', 'page', 'worker'] as const;

@@ -38,9 +38,8 @@ interface CarSprite {
 /** Largest side (px) of the cached lawn-and-road texture. */
 const MAX_CACHE_PX = 4096;
 
+/** A firework spark: its motion; where it is and how it looks are its particle's. */
 interface Spark {
-  x: number;
-  y: number;
   vx: number;
   vy: number;
   life: number;
@@ -200,14 +199,14 @@ export class RaceScene {
     dot.destroy();
     // Draws one unseen spark now, so the particle shader is compiled while the page opens and
     // not in the frame a race's first fireworks burst in (52 ms of a 113 ms task at 4× CPU).
-    const warm = new Particle({ texture: this.sparkTexture, anchorX: 0.5, anchorY: 0.5, alpha: 0 });
+    const warm = this.newSparkParticle();
+    warm.alpha = 0;
     this.sparks.addParticle(warm);
     app.render();
     this.sparks.removeParticle(warm);
     // And makes the particles of four bursts (as many as are alive at once) up front.
     this.sparkPool.push(warm);
-    while (this.sparkPool.length < 4 * SPARKS_PER_BURST)
-      this.sparkPool.push(new Particle({ texture: this.sparkTexture, anchorX: 0.5, anchorY: 0.5 }));
+    while (this.sparkPool.length < 4 * SPARKS_PER_BURST) this.sparkPool.push(this.newSparkParticle());
     this.drawGrass();
     this.layout();
     // Render on demand: an idle track costs no frames (software GL fills are expensive).
@@ -472,17 +471,15 @@ export class RaceScene {
     const cy = base.y - 40 - r(2) * 140;
     const palette = [0xffd54f, 0xff5252, 0x69f0ae, 0x40c4ff, 0xe040fb, 0xffffff];
     const color = palette[Math.floor(r(3) * palette.length)];
-    const count = SPARKS_PER_BURST;
-    for (let i = 0; i < count; i++) {
-      const a = (i / count) * Math.PI * 2;
+    for (let i = 0; i < SPARKS_PER_BURST; i++) {
+      const a = (i / SPARKS_PER_BURST) * Math.PI * 2;
       const v = 1.5 + r(10 + i) * 2.5;
-      const particle =
-        this.sparkPool.pop() ?? new Particle({ texture: this.sparkTexture, anchorX: 0.5, anchorY: 0.5 });
+      const particle = this.sparkPool.pop() ?? this.newSparkParticle();
       particle.tint = color;
+      particle.x = cx;
+      particle.y = cy;
       this.sparks.particleChildren.push(particle);
       this.sparkList.push({
-        x: cx,
-        y: cy,
         vx: Math.cos(a) * v,
         vy: Math.sin(a) * v,
         life: 0,
@@ -491,6 +488,10 @@ export class RaceScene {
       });
     }
     this.nextBurst = now + 380;
+  }
+
+  private newSparkParticle(): Particle {
+    return new Particle({ texture: this.sparkTexture, anchorX: 0.5, anchorY: 0.5 });
   }
 
   private drawSparks(now: number): void {
@@ -513,12 +514,10 @@ export class RaceScene {
       }
       p.vx *= 0.97;
       p.vy = p.vy * 0.97 + 0.05;
-      p.x += p.vx;
-      p.y += p.vy;
       const fade = 1 - p.life / p.max;
       const particle = p.particle;
-      particle.x = p.x;
-      particle.y = p.y;
+      particle.x += p.vx;
+      particle.y += p.vy;
       particle.scaleX = particle.scaleY =
         (SPARK_MIN_PX + fade * (SPARK_MAX_PX - SPARK_MIN_PX)) / SPARK_MAX_PX;
       particle.alpha = fade;
