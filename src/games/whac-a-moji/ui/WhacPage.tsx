@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { useSoundSettings } from '../../../lib/soundSettings.ts';
+import { useFocusAfterPaint } from '../../../lib/useFocusAfterPaint.ts';
 import { GameHeader } from '../../../platform/header/GameHeader.tsx';
 import { Leaderboard } from '../../../platform/scores/Leaderboard.tsx';
 import { fetchRunTicket } from '../../../platform/scores/scoresClient.ts';
@@ -150,8 +151,7 @@ function RoundStartScreen({ store }: { store: WhacStore }) {
   const score = useStore(store, (s) => s.score);
   const missed = useStore(store, (s) => s.missedTimeouts);
   const startRound = useStore(store, (s) => s.startRound);
-  const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => button.current?.focus(), []);
+  const button = useFocusAfterPaint<HTMLButtonElement>();
   return (
     <section className="whac-card whac-panel" aria-labelledby="whac-round-title">
       <p className="whac-kicker">
@@ -269,8 +269,7 @@ function RoundEndScreen({ store }: { store: WhacStore }) {
   const missed = useStore(store, (s) => s.missedTimeouts);
   const nextRound = useStore(store, (s) => s.nextRound);
   const last = round >= TOTAL_ROUNDS;
-  const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => button.current?.focus(), []);
+  const button = useFocusAfterPaint<HTMLButtonElement>();
   return (
     <section className="whac-card whac-panel" aria-labelledby="whac-round-end-title">
       <p className="whac-kicker">
