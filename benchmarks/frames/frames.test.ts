@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { GAME_SLUGS } from '../../src/routeTable.ts';
 import { isViolation, loadBudgets } from '../lib/budgets.ts';
 import type { MainThreadSummary } from '../lib/trace.ts';
-import { frameFigures } from './index.ts';
+import { floorFigures, frameFigures } from './index.ts';
 
 /** rAF timestamps every `interval` ms, `count` frames. */
 const steady = (interval: number, count: number) => Array.from({ length: count }, (_, i) => i * interval);
@@ -93,5 +93,59 @@ describe('frame figures', () => {
   it('puts no main-thread goals on unthrottled runs', () => {
     const figures = frameFigures('race', '/race', 1, steady(1000 / 60, 60), budgets, summary(0, [20], 3));
     expect(figures.some((f) => f.goal)).toBe(false);
+  });
+
+  it('sets (a) p95 beside the same run’s blank page: a ratio and the part beyond it, the goal unchanged', () => {
+    const work = Array.from({ length: 100 }, (_, i) => (i < 94 ? 3 : 12));
+    const figures = frameFigures(
+      'race',
+      '/race',
+      4,
+      steady(1000 / 60, 120),
+      budgets,
+      summary(0, work),
+      false,
+      4,
+    );
+    const p95 = figures.find((f) => f.id === 'frames.race.cpu4x.main.p95')!;
+    expect(p95.baseline).toEqual({
+      label: 'blank page, same run',
+      value: 4,
+      ratio: 3,
+      ratioLabel: '× the blank page',
+    });
+    expect(p95.goal?.value).toBe(8);
+    expect(isViolation(p95)).toBe(true);
+    expect(figures.find((f) => f.id === 'frames.race.cpu4x.main.p95BeyondFloor')?.value).toBe(8);
+    // A page lighter than the blank one reads 0 beyond it, not a negative time.
+    const light = frameFigures(
+      'race',
+      '/race',
+      4,
+      steady(1000 / 60, 120),
+      budgets,
+      summary(0, [1, 2]),
+      false,
+      4,
+    );
+    expect(light.find((f) => f.id === 'frames.race.cpu4x.main.p95BeyondFloor')?.value).toBe(0);
+    // No floor measured (or a trace without frames): no baseline, no figure beyond it.
+    const none = frameFigures('race', '/race', 4, steady(1000 / 60, 120), budgets, summary(0, work));
+    expect(none.find((f) => f.id === 'frames.race.cpu4x.main.p95')?.baseline).toBeUndefined();
+    expect(none.some((f) => f.id.endsWith('p95BeyondFloor'))).toBe(false);
+  });
+
+  it('reports the blank page before and after the games at each rate, without a goal', () => {
+    const figures = floorFigures([
+      { p95: { 1: 1.234, 4: 7.5 }, load: 1.2 },
+      { p95: { 4: 9.1 }, load: 2.25 },
+    ]);
+    expect(figures.map((f) => [f.id, f.value])).toEqual([
+      ['frames.floor.cpu1x.main.p95.before', 1.23],
+      ['frames.floor.cpu4x.main.p95.before', 7.5],
+      ['frames.floor.cpu4x.main.p95.after', 9.1],
+    ]);
+    expect(figures.some((f) => f.goal)).toBe(false);
+    expect(figures[2].label).toContain('after the games (load 2.3)');
   });
 });

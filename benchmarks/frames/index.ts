@@ -11,6 +11,7 @@
  * (b) is bound by that renderer on canvas games; the readback's share of main-thread time shows it.
  */
 
+import { loadavg } from 'node:os';
 import type { CDPSession, Page } from 'playwright-core';
 import { type Budgets, loadBudgets } from '../lib/budgets.ts';
 import {
@@ -27,11 +28,11 @@ import {
   startTrace,
   stopFrameRecording,
 } from '../lib/pagedriver.ts';
-import { errorNote, openScene, presentScenes } from '../lib/pages.ts';
+import { errorNote, openScene, presentScenes, VIEWPORT } from '../lib/pages.ts';
 import { ensureBuild, ensureServer, launchBrowser, recordServerUser, siteOptions } from '../lib/site.ts';
 import { frameDeltas, frameStats, histogram, percentile } from '../lib/stats.ts';
 import { LONG_TASK_MS, type MainThreadSummary, summarizeMainThread } from '../lib/trace.ts';
-import type { BenchFigure, BenchPart } from '../types.ts';
+import type { BenchContext, BenchFigure, BenchPart } from '../types.ts';
 
 /** Headless Chromium paces rAF at 60 Hz: a frame every 16.7 ms is the best a page can do there. */
 const DISPLAY_INTERVAL_MS = 1000 / 60;
@@ -55,7 +56,10 @@ export const part: BenchPart = {
     // BENCH_ISOLATE=1: the main thread on a core of its own (lib/isolate.ts), when possible.
     let isolate = isolationRequested();
     let calibrated = false;
+    // The floor under (a) in this run: a blank page, before the games and after them.
+    const floors: FloorRun[] = [];
     try {
+      floors.push(await measureFloor(ctx, browser, server.origin, recordMs, warmupMs));
       for (const scene of scenes) {
         ctx.progress(`${scene.path}: ${scene.description}`);
         let opened: Awaited<ReturnType<typeof openScene>> | null = null;
@@ -104,6 +108,7 @@ export const part: BenchPart = {
                   budgets,
                   mainThread,
                   isolation !== null,
+                  floors[0]?.p95[rate],
                 ),
               );
               ctx.chart?.({
@@ -145,12 +150,100 @@ export const part: BenchPart = {
           await opened?.context.close();
         }
       }
+      floors.push(await measureFloor(ctx, browser, server.origin, recordMs, warmupMs));
+      figures.push(...floorFigures(floors));
     } finally {
       await browser.close();
     }
     return figures;
   },
 };
+
+/**
+ * A page that does nothing but run its frames: a requestAnimationFrame loop that rewrites a
+ * HUD line 10 times a second, as every game's HUD does (the offscreen part's blank page).
+ * What its main thread spends per frame is what Chromium's own frame work (begin the frame,
+ * style, paint, commit) costs on this machine at that moment: the floor under figure (a).
+ */
+export const FLOOR_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>floor</title>
+<style>body{margin:0;background:#0f0a1e;color:#f4f0ff;font:16px system-ui,sans-serif}#hud{padding:12px}</style>
+</head><body><div id="hud">0 frames</div><script>
+const hud = document.getElementById('hud');
+let frames = 0, shown = 0;
+const tick = (now) => {
+  frames++;
+  if (now - shown >= 100) { shown = now; hud.textContent = frames + ' frames'; }
+  requestAnimationFrame(tick);
+};
+requestAnimationFrame(tick);
+</script></body></html>`;
+
+/** Where the blank page is served: on the bench server's origin, answered by the browser context. */
+const FLOOR_PATH = '/__bench/floor';
+
+export interface FloorRun {
+  /** Main-thread work per frame p95 by CPU rate, ms. */
+  p95: Record<number, number>;
+  /** Load average when it was measured. */
+  load: number;
+}
+
+/** The blank page at each CPU rate, measured as a game page's figure (a) is (same trace, same summary). */
+async function measureFloor(
+  ctx: BenchContext,
+  browser: Awaited<ReturnType<typeof launchBrowser>>,
+  origin: string,
+  recordMs: number,
+  warmupMs: number,
+): Promise<FloorRun> {
+  ctx.progress('blank page: the floor under main-thread work per frame…');
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  try {
+    await context.route(origin + FLOOR_PATH, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: FLOOR_HTML }),
+    );
+    const page = await context.newPage();
+    await page.goto(origin + FLOOR_PATH, { waitUntil: 'load' });
+    const cdp = await page.context().newCDPSession(page);
+    await page.waitForTimeout(Math.min(warmupMs, 1000));
+    const p95: Record<number, number> = {};
+    for (const rate of CPU_RATES) {
+      await setCpuThrottling(cdp, rate);
+      await page.waitForTimeout(500);
+      const trace = await startTrace(cdp);
+      await page.waitForTimeout(recordMs);
+      const summary = summarizeMainThread(await trace.stop());
+      if (summary?.workPerFrame.length)
+        p95[rate] = percentile(
+          [...summary.workPerFrame].sort((a, b) => a - b),
+          95,
+        );
+    }
+    await setCpuThrottling(cdp, 1);
+    return { p95, load: loadavg()[0] };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The floor before and after the games, at each rate; no goal (it is the machine's, not ours). */
+export function floorFigures(floors: FloorRun[]): BenchFigure[] {
+  const figures: BenchFigure[] = [];
+  for (const rate of CPU_RATES)
+    floors.forEach((floor, i) => {
+      const value = floor.p95[rate];
+      if (value === undefined) return;
+      const when = i === 0 ? 'before the games' : 'after the games';
+      figures.push({
+        id: `frames.floor.cpu${rate}x.main.p95.${i === 0 ? 'before' : 'after'}`,
+        label: `blank page (a 10 Hz HUD only) ${rate}× CPU main-thread work per frame p95, ${when} (load ${floor.load.toFixed(1)}): the floor under (a)`,
+        value: Math.round(value * 100) / 100,
+        unit: 'ms',
+        better: 'lower',
+      });
+    });
+  return figures;
+}
 
 /** How long each rate's probe runs in the calibration. */
 const CALIBRATION_MS = 2500;
@@ -223,6 +316,8 @@ export function frameFigures(
   budgets?: Budgets,
   mainThread?: MainThreadSummary | null,
   isolated = false,
+  /** The blank page's main-thread work per frame p95 at the same rate, measured in this run. */
+  floorP95?: number,
 ): BenchFigure[] {
   const throttled = cpuRate === 4;
   const rendererBound = (mainThread?.readbackShare ?? 0) >= RENDERER_BOUND_READBACK_SHARE;
@@ -236,7 +331,7 @@ export function frameFigures(
     ? ` (renderer-bound: readback ${Math.round((mainThread?.readbackShare ?? 0) * 100)} % of main thread)`
     : '';
   return [
-    ...(mainThread ? mainThreadFigures(id, label, throttled, mainThread, budgets, isolated) : []),
+    ...(mainThread ? mainThreadFigures(id, label, throttled, mainThread, budgets, isolated, floorP95) : []),
     { id: `${id}.p50`, label: `${label} frame p50`, value: ms(stats.p50), unit: 'ms', better: 'lower' },
     {
       id: `${id}.p95raw`,
@@ -286,12 +381,15 @@ function mainThreadFigures(
   summary: MainThreadSummary,
   budgets?: Budgets,
   isolated = false,
+  floorP95?: number,
 ): BenchFigure[] {
   const where = isolated ? 'main thread on a core of its own' : 'shared cores';
   const workGoal = throttled ? budgets?.frames?.mainThreadP95AtCpu4xMs : undefined;
   const longGoal = throttled ? budgets?.frames?.longTasksAtCpu4x : undefined;
   const sorted = [...summary.workPerFrame].sort((a, b) => a - b);
   const ms = (v: number) => Math.round(v * 100) / 100;
+  const p95 = percentile(sorted, 95);
+  const floor = floorP95 !== undefined && floorP95 > 0 ? floorP95 : undefined;
   return [
     {
       id: `${id}.main.p50`,
@@ -303,13 +401,35 @@ function mainThreadFigures(
     {
       id: `${id}.main.p95`,
       label: `${label} main-thread work per frame p95 (${where})`,
-      value: ms(percentile(sorted, 95)),
+      value: ms(p95),
       unit: 'ms',
       better: 'lower',
+      // Beside the blank page of the same run: a ratio that the machine's load moves less.
+      ...(floor !== undefined
+        ? {
+            baseline: {
+              label: 'blank page, same run',
+              value: ms(floor),
+              ratio: Math.round((p95 / floor) * 100) / 100,
+              ratioLabel: '× the blank page',
+            },
+          }
+        : {}),
       ...(workGoal !== undefined
         ? { goal: { op: '<=' as const, value: workGoal, text: `p95 ≤ ${workGoal} ms at 4× CPU` } }
         : {}),
     },
+    ...(floor !== undefined
+      ? [
+          {
+            id: `${id}.main.p95BeyondFloor`,
+            label: `${label} main-thread work per frame p95 beyond the blank page's p95 (same run)`,
+            value: ms(Math.max(0, p95 - floor)),
+            unit: 'ms',
+            better: 'lower' as const,
+          },
+        ]
+      : []),
     {
       id: `${id}.main.cpuP95`,
       label: `${label} main-thread CPU per frame p95 (thread time)`,
