@@ -179,6 +179,9 @@ for (const viewport of [
     await shot('1-waiting');
     await page.getByRole('button', { name: 'Start Game' }).click();
     await expect(page.getByRole('heading', { name: 'Get ready!' })).toBeVisible();
+    // The panel's button takes the focus once the frame that shows it has been painted.
+    await page.clock.runFor(50);
+    await expect(page.getByRole('button', { name: 'Start Round' })).toBeFocused();
     await shot('2-round-start');
     for (let round = 1; round <= 8; round++) {
       await expect(page.getByText(`Round ${round} of 8`)).toBeVisible();
@@ -192,10 +195,25 @@ for (const viewport of [
         const grid = page.locator('.whac-grid');
         const box = await grid.boundingBox();
         expect(box && box.x >= 0 && box.x + box.width <= viewport.width).toBe(true);
+        // The cells are sized to the box, not left at zero, and follow it when the window narrows.
+        const cell = await page.locator('.whac-cell').first().boundingBox();
+        expect(cell!.width).toBeGreaterThan(30);
+        await page.setViewportSize({ width: 300, height: viewport.height });
+        await expect
+          .poll(async () => {
+            const narrow = await grid.boundingBox();
+            return narrow!.x >= 0 && narrow!.x + narrow!.width <= 300;
+          })
+          .toBe(true);
+        await page.setViewportSize({ width: viewport.width, height: viewport.height });
       }
       await clearRound(page);
       await expect(page.getByRole('heading', { name: `Round ${round} complete!` })).toBeVisible();
-      if (round === 1) await shot('4-round-end');
+      if (round === 1) {
+        await page.clock.runFor(50);
+        await expect(page.getByRole('button', { name: 'Next Round' })).toBeFocused();
+        await shot('4-round-end');
+      }
       await page.getByRole('button', { name: round < 8 ? 'Next Round' : 'See Final Score' }).click();
     }
     await expect(page.getByRole('heading', { name: 'Game Complete!' })).toBeVisible();

@@ -1,13 +1,25 @@
-import { type CSSProperties, memo, useEffect, useRef } from 'react';
+import { type CSSProperties, memo, useLayoutEffect, useRef } from 'react';
 import { useStore } from 'zustand';
 import { CELL_PX, GAP_PX } from '../engine/constants.ts';
 import type { SlotView, WhacStore } from './store.ts';
 
-/** Scale so a rows × cols grid of 85 px cells with 16 px gaps fits the box (never above 1). */
+/** The grid's border width in px (whac.css), which does not scale. */
+export const GRID_BORDER_PX = 1;
+
+/**
+ * The grid's outer size at `scale`: its cells and gaps, its padding (0.75 of a gap on each
+ * side, whac.css) and its border.
+ */
+export function gridOuterSize(rows: number, cols: number, scale: number): { width: number; height: number } {
+  const side = (n: number) => scale * (n * CELL_PX + (n - 1) * GAP_PX + 1.5 * GAP_PX) + 2 * GRID_BORDER_PX;
+  return { width: side(cols), height: side(rows) };
+}
+
+/** Scale so a rows × cols grid of 85 px cells with 16 px gaps, padding and border fits the box (never above 1). */
 export function gridScale(rows: number, cols: number, width: number, height: number): number {
-  const w = cols * CELL_PX + (cols - 1) * GAP_PX;
-  const h = rows * CELL_PX + (rows - 1) * GAP_PX;
-  const s = Math.min(1, width / w, height / h);
+  const unit = gridOuterSize(rows, cols, 1);
+  const border = 2 * GRID_BORDER_PX;
+  const s = Math.min(1, (width - border) / (unit.width - border), (height - border) / (unit.height - border));
   return Math.max(0.25, Number.isFinite(s) ? s : 1);
 }
 
@@ -88,9 +100,10 @@ export function Grid({ store }: { store: WhacStore }) {
    * never shows at a wrong size, and nothing forces a layout in the middle of the round's
    * render. Measuring in a layout effect and re-rendering with the scale was a forced layout
    * and a second commit: 27 ms of a 88 ms task at 4× CPU when a round began (issue 14).
-   * A new observer per grid shape: its first observation sizes the new grid.
+   * A new observer per grid shape: its first observation sizes the new grid. A layout effect,
+   * so the observer exists before the frame that first shows the grid, whatever lane rendered it.
    */
-  useEffect(() => {
+  useLayoutEffect(() => {
     const box = boxRef.current;
     const grid = gridRef.current;
     if (!box || !grid) return;
