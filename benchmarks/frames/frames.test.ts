@@ -137,8 +137,8 @@ describe('frame figures', () => {
 
   it('reports the blank page before and after the games at each rate, without a goal', () => {
     const figures = floorFigures([
-      { p95: { 1: 1.234, 4: 7.5 }, load: 1.2 },
-      { p95: { 4: 9.1 }, load: 2.25 },
+      { when: 'before', p95: { 1: 1.234, 4: 7.5 }, load: 1.2 },
+      { when: 'after', p95: { 4: 9.1 }, load: 2.25 },
     ]);
     expect(figures.map((f) => [f.id, f.value])).toEqual([
       ['frames.floor.cpu1x.main.p95.before', 1.23],
