@@ -5,6 +5,7 @@ import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { ServerConfig } from './config.ts';
 import type { Db } from './db/connect.ts';
+import { type LogDrops, LogOutput, stdoutLogOutput } from './logOutput.ts';
 import { setupValidationAndErrors } from './plugins/errors.ts';
 import { genRequestId, loggerOptions, setupOperations } from './plugins/operations.ts';
 import { setupRateLimits } from './plugins/rateLimits.ts';
@@ -28,8 +29,11 @@ import { tracksRoutes } from './routes/tracks.ts';
 export interface AppDeps {
   config: ServerConfig;
   database: Db;
-  /** Where log lines go (default stdout); tests read them back. */
-  logStream?: NodeJS.WritableStream;
+  /**
+   * Where log lines go: default stdout, through a LogOutput (lines it cannot write are
+   * dropped and counted, never waited for); tests read them back from a stream of their own.
+   */
+  logStream?: NodeJS.WritableStream | LogOutput;
 }
 
 export interface Repositories {
@@ -46,8 +50,9 @@ export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
 /** Builds the whole HTTP app without listening: tests drive it through `inject`. */
 export async function buildApp({ config, database, logStream }: AppDeps): Promise<FastifyInstance> {
+  const stream = logStream ?? stdoutLogOutput();
   const app = Fastify({
-    logger: { ...loggerOptions(config), ...(logStream ? { stream: logStream } : {}) },
+    logger: { ...loggerOptions(config), stream },
     // One line per request, written by setupOperations (with user, route and latency).
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: genRequestId,
@@ -56,6 +61,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   });
   app.decorate('database', database);
   app.decorate('config', config);
+  app.decorate('logDrops', stream instanceof LogOutput ? stream.dropped : null);
   app.decorate('repos', {
     users: new UsersRepository(database),
     admins: new AdminsRepository(database),
@@ -127,5 +133,7 @@ declare module 'fastify' {
     database: Db;
     config: ServerConfig;
     repos: Repositories;
+    /** Log lines dropped by the log output (null when the log goes to a test's stream). */
+    logDrops: LogDrops | null;
   }
 }

@@ -2,6 +2,16 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { connectDatabase, ensureSchema } from './db/connect.ts';
 import { migrateToLatest } from './db/migrations.ts';
+import { stdoutLogOutput } from './logOutput.ts';
+import { armWatchdog } from './watchdog.ts';
+
+/** After SHUTDOWN_TIMEOUT_MS: the main thread gives up (exit 1), then the watchdog (SIGKILL). */
+const GIVE_UP_AFTER_MS = 3000;
+const KILL_AFTER_MS = 4000;
+
+// Log lines and console output that cannot be written (reader gone, pipe full, disk full)
+// are dropped and counted on /metrics, never waited for: see logOutput.ts.
+const output = stdoutLogOutput();
 
 async function main() {
   const config = loadConfig();
@@ -11,7 +21,7 @@ async function main() {
     queueTimeoutMs: config.databaseQueueTimeoutMs,
   });
   await migrateToLatest(database.db, database.dialect, database.schema);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, logStream: output });
   // Expired sessions are refused on lookup; this only keeps the table small.
   const purge = () =>
     app.repos.users.purgeExpiredSessions().catch((err) => app.log.warn({ err }, 'session purge failed'));
@@ -32,12 +42,21 @@ async function main() {
       app.log.warn({ timeoutMs: config.shutdownTimeoutMs }, 'shutdown: cutting requests still in flight');
       app.server.closeAllConnections();
     }, config.shutdownTimeoutMs);
-    // Last resort if closing itself hangs (a stuck onClose hook): exit with an error.
+    // If closing itself hangs (a stuck onClose hook): exit with an error. And if the main
+    // thread is stuck too, so that this timer cannot fire, the watchdog thread kills the process.
     const giveUp = setTimeout(() => {
       app.log.error('shutdown did not finish; exiting');
       process.exit(1);
-    }, config.shutdownTimeoutMs + 5000);
+    }, config.shutdownTimeoutMs + GIVE_UP_AFTER_MS);
     giveUp.unref();
+    try {
+      armWatchdog(
+        config.shutdownTimeoutMs + KILL_AFTER_MS,
+        'futile: shutdown did not finish; killing the process',
+      );
+    } catch (err) {
+      app.log.error({ err }, 'shutdown: the watchdog did not start');
+    }
     let code = 0;
     try {
       await app.close();
@@ -59,7 +78,7 @@ async function main() {
   process.on('SIGTERM', shutdown);
   await app.listen({ port: config.port, host: config.host });
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  console.log(`\n  Futile is running at http://${shown}:${config.port}/\n`);
+  output.write(`\n  Futile is running at http://${shown}:${config.port}/\n\n`);
 }
 
 main().catch((err) => {

@@ -95,6 +95,19 @@ export async function setupOperations(app: FastifyInstance, config: ServerConfig
     buckets: [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
     registers: [registry],
   });
+  const logDrops = app.logDrops;
+  new client.Counter({
+    name: 'futile_log_lines_dropped_total',
+    help: 'Log lines not written: the output failed (failed) or too much already waited for a reader (backlog)',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+    collect() {
+      // The output counts; this reads its totals at each scrape.
+      this.reset();
+      this.inc({ reason: 'failed' }, logDrops?.failed ?? 0);
+      this.inc({ reason: 'backlog' }, logDrops?.backlog ?? 0);
+    },
+  });
   const dialect = app.database.dialect;
   const observer: QueryObserver = (text, ms, failed) => {
     const operation = /^\s*(\w+)/.exec(text)?.[1]?.toLowerCase() ?? 'other';
