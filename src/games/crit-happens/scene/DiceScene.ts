@@ -18,6 +18,7 @@ import {
 } from 'pixi.js';
 import { PIXI_SCENE_OPTIONS } from '../../../lib/pixiOptions.ts';
 import { AdaptiveQuality } from '../../../lib/pure/adaptiveQuality.ts';
+import { SceneCanvas } from '../../../lib/sceneCanvas.ts';
 import { type Die, faceLabel, type RenderType } from '../engine/dice.ts';
 import { FRAME_STRIDE, idleLayout, STEP_MS, type TumbleTrack, WALL_REACH } from '../engine/physics.ts';
 import { type CritKind, flickerFace } from '../engine/roll.ts';
@@ -162,6 +163,8 @@ export class DiceScene {
   private idleFrames = 2;
   private readonly baseResolution: number;
   private readonly resizeObserver: ResizeObserver;
+  /** Redraws after every resize (quality changes included) and a restored WebGL context. */
+  private readonly keeper: SceneCanvas;
   private effectRng = 1;
 
   constructor(
@@ -173,6 +176,8 @@ export class DiceScene {
     this.width = app.screen.width;
     this.height = app.screen.height;
     this.baseResolution = app.renderer.resolution;
+    // A resize clears the canvas: the still arena is drawn again (issue 31).
+    this.keeper = new SceneCanvas(app, { redraw: () => this.wake() });
     if (!BitmapFont.install) throw new Error('Pixi BitmapFont unavailable');
     BitmapFont.install({
       name: FONT,
@@ -185,9 +190,7 @@ export class DiceScene {
       chars: [['0', '9']],
       resolution: 2,
     });
-    const dot = new Graphics().circle(8, 8, 8).fill(0xffffff);
-    this.dotTexture = app.renderer.generateTexture(dot);
-    dot.destroy();
+    this.dotTexture = this.keeper.bake(() => new Graphics().circle(8, 8, 8).fill(0xffffff));
     app.stage.addChild(this.felt, this.diceLayer, this.effectsLayer);
     this.drawFelt();
     this.resizeObserver = new ResizeObserver(() => this.resize());
@@ -314,6 +317,7 @@ export class DiceScene {
   }
 
   dispose(): void {
+    this.keeper.dispose();
     this.resizeObserver.disconnect();
     this.app.ticker.remove(this.frame);
     this.dotTexture.destroy(true);
@@ -362,9 +366,13 @@ export class DiceScene {
   private bake(key: string, draw: () => GraphicsContext | Graphics): Baked {
     let baked = this.baked.get(key);
     if (!baked) {
-      const drawn = draw();
-      const graphics = drawn instanceof Graphics ? drawn : new Graphics(drawn);
+      const make = () => {
+        const drawn = draw();
+        return drawn instanceof Graphics ? drawn : new Graphics(drawn);
+      };
+      const graphics = make();
       const bounds = graphics.getLocalBounds();
+      graphics.destroy({ context: true });
       const pad = 2;
       const frame = new Rectangle(
         bounds.x - pad,
@@ -372,16 +380,14 @@ export class DiceScene {
         bounds.width + pad * 2,
         bounds.height + pad * 2,
       );
-      const texture = this.app.renderer.generateTexture({
-        target: graphics,
-        frame,
-        resolution: Math.min(4, this.baseResolution * 2),
-        antialias: true,
-      });
+      const texture = this.keeper.bake(
+        make,
+        { frame, resolution: Math.min(4, this.baseResolution * 2), antialias: true },
+        (g) => g.destroy({ context: true }),
+      );
       texture.source.scaleMode = 'linear';
       baked = { texture, anchorX: -frame.x / frame.width, anchorY: -frame.y / frame.height };
       this.baked.set(key, baked);
-      graphics.destroy({ context: true });
     }
     return baked;
   }
@@ -405,32 +411,43 @@ export class DiceScene {
    */
   private bakePips(): void {
     const pad = 2;
-    const row = new Container();
-    const cells: { x: number; width: number; height: number; originX: number; originY: number }[] = [];
+    const size = this.size;
+    let cells: { x: number; width: number; height: number; originX: number; originY: number }[] = [];
     let x = 0;
     let height = 0;
-    for (const context of buildPips(this.size)) {
-      const graphics = new Graphics(context);
-      const bounds = graphics.getLocalBounds();
-      const cell = {
-        x,
-        width: bounds.width + pad * 2,
-        height: bounds.height + pad * 2,
-        originX: pad - bounds.x,
-        originY: pad - bounds.y,
-      };
-      graphics.position.set(x + cell.originX, cell.originY);
-      row.addChild(graphics);
-      cells.push(cell);
-      x += cell.width;
-      height = Math.max(height, cell.height);
-    }
-    const atlas = this.app.renderer.generateTexture({
-      target: row,
-      frame: new Rectangle(0, 0, x, height),
-      resolution: Math.min(4, this.baseResolution * 2),
-      antialias: true,
-    });
+    const makeRow = () => {
+      const row = new Container();
+      cells = [];
+      x = 0;
+      height = 0;
+      for (const context of buildPips(size)) {
+        const graphics = new Graphics(context);
+        const bounds = graphics.getLocalBounds();
+        const cell = {
+          x,
+          width: bounds.width + pad * 2,
+          height: bounds.height + pad * 2,
+          originX: pad - bounds.x,
+          originY: pad - bounds.y,
+        };
+        graphics.position.set(x + cell.originX, cell.originY);
+        row.addChild(graphics);
+        cells.push(cell);
+        x += cell.width;
+        height = Math.max(height, cell.height);
+      }
+      return row;
+    };
+    makeRow().destroy({ children: true, context: true });
+    const atlas = this.keeper.bake(
+      makeRow,
+      {
+        frame: new Rectangle(0, 0, x, height),
+        resolution: Math.min(4, this.baseResolution * 2),
+        antialias: true,
+      },
+      (row) => row.destroy({ children: true, context: true }),
+    );
     atlas.source.scaleMode = 'linear';
     cells.forEach((cell, i) => {
       const texture = new Texture({
@@ -444,7 +461,6 @@ export class DiceScene {
         atlas,
       });
     });
-    row.destroy({ children: true, context: true });
   }
 
   private dropBaked(): void {

@@ -3,6 +3,7 @@ import 'pixi.js/unsafe-eval';
 import { Application, Container, Particle, ParticleContainer, Sprite, type Texture } from 'pixi.js';
 import { PIXI_SCENE_OPTIONS } from '../../../lib/pixiOptions.ts';
 import { AdaptiveQuality } from '../../../lib/pure/adaptiveQuality.ts';
+import { SceneCanvas } from '../../../lib/sceneCanvas.ts';
 import { KIND_STAR } from '../engine/bodyTypes.ts';
 import {
   CANVAS_MAX_WIDTH,
@@ -174,10 +175,16 @@ class GravityScene implements GravityView {
   private readonly baseResolution: number;
   private active = true;
   private readonly reducedMotion: boolean;
+  /**
+   * The shared redraw contract (issue 31). This scene draws every frame, paused or not, and
+   * its textures are drawn on 2D canvases, which Pixi uploads again after a lost context.
+   */
+  private readonly keeper: SceneCanvas;
 
   constructor(private app: Application) {
     this.canvas = app.canvas;
     this.baseResolution = app.renderer.resolution;
+    this.keeper = new SceneCanvas(app);
     this.width = app.screen.width;
     this.height = app.screen.height;
     this.textures = createSceneTextures();
@@ -665,6 +672,7 @@ class GravityScene implements GravityView {
   }
 
   destroy(): void {
+    this.keeper.dispose();
     this.app.ticker.remove(this.frame);
     this.app.destroy({ removeView: true }, { children: true, texture: true, textureSource: true });
   }

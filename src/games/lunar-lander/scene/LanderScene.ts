@@ -3,6 +3,7 @@ import 'pixi.js/unsafe-eval';
 import { Application, Container, FillGradient, Graphics, Sprite, Texture } from 'pixi.js';
 import { PIXI_SCENE_OPTIONS } from '../../../lib/pixiOptions.ts';
 import { AdaptiveQuality } from '../../../lib/pure/adaptiveQuality.ts';
+import { SceneCanvas } from '../../../lib/sceneCanvas.ts';
 import {
   FOOT_DROP,
   FOOT_SPAN_HALF,
@@ -189,6 +190,11 @@ export class LanderScene {
   private frameAvg = 1 / 60;
   private readonly quality = new AdaptiveQuality({ levels: QUALITY_LEVELS.length });
   private baseResolution = 1;
+  /**
+   * The shared redraw contract (issue 31). The controller draws every frame, and the
+   * textures are drawn on 2D canvases, which Pixi uploads again after a lost context.
+   */
+  private keeper: SceneCanvas | null = null;
 
   async init(host: HTMLElement): Promise<void> {
     this.baseResolution = Math.min(window.devicePixelRatio || 1, 2);
@@ -205,6 +211,7 @@ export class LanderScene {
       ...PIXI_SCENE_OPTIONS,
     });
     this.initialized = true;
+    this.keeper = new SceneCanvas(this.app);
     this.app.ticker.stop();
     host.appendChild(this.app.canvas);
     this.app.canvas.setAttribute('aria-hidden', 'true');
@@ -604,6 +611,7 @@ export class LanderScene {
     if (this.destroyed) return;
     this.destroyed = true;
     if (!this.initialized) return;
+    this.keeper?.dispose();
     this.app.destroy({ removeView: true }, { children: true, texture: true });
   }
 }

@@ -10,6 +10,7 @@ import 'pixi.js/unsafe-eval';
 import { Application, Container, Graphics, Particle, ParticleContainer, Sprite, type Texture } from 'pixi.js';
 import { PIXI_SCENE_OPTIONS } from '../../../lib/pixiOptions.ts';
 import { AdaptiveQuality } from '../../../lib/pure/adaptiveQuality.ts';
+import { SceneCanvas } from '../../../lib/sceneCanvas.ts';
 import { FIREWORKS_SECONDS, START_DASH } from '../engine/constants.ts';
 import { CAR_STRIDE, type RaceSnapshot, type TrackView } from '../engine/snapshot.ts';
 import type { Point } from '../engine/track.ts';
@@ -162,6 +163,8 @@ export class RaceScene {
   private dirty = true;
   /** Frames per second, smoothed (the debug overlay reads it). */
   fps = 60;
+  /** Redraws after every resize (quality changes included) and a restored WebGL context. */
+  private readonly keeper: SceneCanvas;
 
   static async create(parent: HTMLElement, width: number, height: number): Promise<RaceScene> {
     const app = new Application();
@@ -190,13 +193,24 @@ export class RaceScene {
     this.width = width;
     this.height = height;
     this.baseResolution = app.renderer.resolution;
+    // A resize clears the canvas: draw again, even when nothing moves (issue 31). The lawn and
+    // road cache lives on the GPU: a restored context draws it again.
+    this.keeper = new SceneCanvas(app, {
+      redraw: () => {
+        this.dirty = true;
+      },
+      restored: () => {
+        this.staticDirty = true;
+      },
+    });
     this.racingLine.visible = false;
     this.staticLayer.addChild(this.grass, this.road, this.startLine);
     this.world.addChild(this.staticLayer, this.stroke, this.racingLine, this.marker, this.carLayer);
     app.stage.addChild(this.world, this.sparks);
-    const dot = new Graphics().circle(SPARK_MAX_PX, SPARK_MAX_PX, SPARK_MAX_PX).fill(0xffffff);
-    this.sparkTexture = app.renderer.generateTexture({ target: dot, resolution: 2, antialias: true });
-    dot.destroy();
+    this.sparkTexture = this.keeper.bake(
+      () => new Graphics().circle(SPARK_MAX_PX, SPARK_MAX_PX, SPARK_MAX_PX).fill(0xffffff),
+      { resolution: 2, antialias: true },
+    );
     // Draws one unseen spark now, so the particle shader is compiled while the page opens and
     // not in the frame a race's first fireworks burst in (52 ms of a 113 ms task at 4× CPU).
     const warm = this.newSparkParticle();
@@ -422,14 +436,18 @@ export class RaceScene {
   private carSprite(color: number, length: number, width: number): Sprite {
     const key = `${color}:${length.toFixed(2)}`;
     let texture = this.carTextures.get(key);
-    const g = new Graphics();
-    drawCar(g, color, length, width);
+    const draw = () => {
+      const g = new Graphics();
+      drawCar(g, color, length, width);
+      return g;
+    };
+    const g = draw();
     const bounds = g.getLocalBounds();
+    g.destroy();
     if (!texture) {
-      texture = this.app.renderer.generateTexture({ target: g, antialias: true, resolution: 3 });
+      texture = this.keeper.bake(draw, { antialias: true, resolution: 3 });
       this.carTextures.set(key, texture);
     }
-    g.destroy();
     const sprite = new Sprite(texture);
     sprite.anchor.set(-bounds.x / bounds.width, -bounds.y / bounds.height);
     return sprite;
@@ -629,6 +647,7 @@ export class RaceScene {
   }
 
   dispose(): void {
+    this.keeper.dispose();
     this.app.ticker.remove(this.frame);
     for (const texture of this.carTextures.values()) texture.destroy(true);
     this.sparkTexture.destroy(true);

@@ -10,6 +10,7 @@ import 'pixi.js/unsafe-eval';
 import { Application, Container, Sprite, Texture } from 'pixi.js';
 import { PIXI_SCENE_OPTIONS } from '../../../lib/pixiOptions.ts';
 import { AdaptiveQuality } from '../../../lib/pure/adaptiveQuality.ts';
+import { SceneCanvas } from '../../../lib/sceneCanvas.ts';
 import { CHUNK, TILE_PX } from '../engine/constants.ts';
 import { CRITTER_STATES, ENTITY_KINDS, ENTITY_STRIDE, type YardSnapshot } from '../engine/snapshot.ts';
 import { chunkKey, hash3, Tile } from '../engine/world.ts';
@@ -110,6 +111,7 @@ export class YardScene {
   private readonly quality = new AdaptiveQuality({ levels: RESOLUTIONS.length, slowMs: 20 });
   private readonly baseResolution: number;
   private readonly resizeObserver: ResizeObserver;
+  private readonly keeper: SceneCanvas;
   private width: number;
   private height: number;
   /** Shown in the developer overlay. */
@@ -149,7 +151,10 @@ export class YardScene {
     this.width = app.screen.width;
     this.height = app.screen.height;
     this.baseResolution = app.renderer.resolution;
-    this.textures = buildTextures(app.renderer);
+    // Draws every frame, so a resize needs no more; the textures are baked to be drawn again
+    // after a lost WebGL context (issue 31).
+    this.keeper = new SceneCanvas(app);
+    this.textures = buildTextures(this.keeper);
     this.playerShadow = this.centred(this.textures.things.shadow);
     this.playerMower = this.centred(this.textures.things.playerMower);
     this.playerBody = this.centred(this.textures.things.player);
@@ -305,6 +310,7 @@ export class YardScene {
   }
 
   dispose(): void {
+    this.keeper.dispose();
     this.resizeObserver.disconnect();
     this.app.ticker.remove(this.frame);
     this.textures.destroy();

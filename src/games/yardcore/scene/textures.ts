@@ -4,7 +4,8 @@
  * for every thing in the yard. Drawn at 32 px per tile, baked at twice that for sharp
  * edges on high-density screens.
  */
-import { Graphics, Rectangle, type Renderer, type Texture } from 'pixi.js';
+import { Graphics, Rectangle, type Texture } from 'pixi.js';
+import type { SceneCanvas } from '../../../lib/sceneCanvas.ts';
 import type { EntityKind } from '../engine/game.ts';
 import { Tile } from '../engine/world.ts';
 
@@ -182,7 +183,8 @@ export interface YardTextures {
   destroy(): void;
 }
 
-export function buildTextures(renderer: Renderer): YardTextures {
+/** Bakes with `canvas` (drawn again after a lost WebGL context). */
+export function buildTextures(canvas: SceneCanvas): YardTextures {
   const all: Texture[] = [];
   // Tiles are cropped to their square; things are centred in a 48 px box (anchor 0.5).
   const TILE_FRAME = new Rectangle(0, 0, T, T);
@@ -190,17 +192,20 @@ export function buildTextures(renderer: Renderer): YardTextures {
   const DOT_FRAME = new Rectangle(-4, -4, 8, 8);
   let lastBounds = { x: 0, y: 0, bottom: 0 };
   const bake = (draw: (g: Graphics) => void, tile = false, frame?: Rectangle) => {
-    const g = new Graphics();
-    draw(g);
+    const make = () => {
+      const g = new Graphics();
+      draw(g);
+      return g;
+    };
+    const g = make();
     const b = g.getLocalBounds();
     lastBounds = { x: (b.minX + b.maxX) / 2, y: (b.minY + b.maxY) / 2, bottom: b.maxY };
-    const texture = renderer.generateTexture({
-      target: g,
+    g.destroy();
+    const texture = canvas.bake(make, {
       resolution: 2,
       antialias: true,
       frame: frame ?? (tile ? TILE_FRAME : THING_FRAME),
     });
-    g.destroy();
     all.push(texture);
     return texture;
   };
