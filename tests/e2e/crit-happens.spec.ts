@@ -48,6 +48,34 @@ async function rollAndWait(page: Page) {
   await expect(total(page)).toContainText('Total', { timeout: 20_000 });
 }
 
+/** The crit banner and the ringed dice it celebrates do not overlap, and the rings lie in the arena. */
+async function expectBannerClearOfDice(page: Page, dice: number) {
+  const spots = page.getByTestId('crit-spot');
+  await expect(spots).toHaveCount(dice);
+  const banner = page.getByTestId('crit-banner');
+  await expect(banner).toBeVisible();
+  const arena = (await page.getByTestId('crit-arena').boundingBox())!;
+  await expect
+    .poll(async () => {
+      const b = (await banner.boundingBox())!;
+      const clashes: string[] = [];
+      for (const spot of await spots.all()) {
+        const s = (await spot.boundingBox())!;
+        const apart =
+          s.y >= b.y + b.height || s.y + s.height <= b.y || s.x >= b.x + b.width || s.x + s.width <= b.x;
+        if (!apart) clashes.push(`banner ${JSON.stringify(b)} covers die ${JSON.stringify(s)}`);
+        const inside =
+          s.x >= arena.x - 1 &&
+          s.y >= arena.y - 1 &&
+          s.x + s.width <= arena.x + arena.width + 1 &&
+          s.y + s.height <= arena.y + arena.height + 1;
+        if (!inside) clashes.push(`die ${JSON.stringify(s)} outside the arena ${JSON.stringify(arena)}`);
+      }
+      return clashes;
+    })
+    .toEqual([]);
+}
+
 async function expectNoSeriousA11yIssues(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -129,6 +157,7 @@ test.describe('desktop', () => {
     await expect(overlay).toContainText('Natural 20');
     const message = await overlay.locator('.crit-overlay__message').innerText();
     expect(CRIT_SUCCESS_MESSAGES as readonly string[]).toContain(message);
+    await expectBannerClearOfDice(page, 1);
     await page.screenshot({ path: 'test-results/crit-screens/desktop-natural-20.png' });
     await overlay.click();
     await expect(overlay).toHaveCount(0);
@@ -155,6 +184,7 @@ test.describe('desktop', () => {
     await rollAndWait(page);
     await expect(page.locator('.crit-overlay')).toContainText('Double 20!');
     await expect(total(page)).toHaveText('Total 20');
+    await expectBannerClearOfDice(page, 2);
     await page.screenshot({ path: 'test-results/crit-screens/desktop-fireworks.png' });
     await page.locator('.crit-overlay').click();
     await expect(page.locator('.crit-overlay')).toHaveCount(0);
@@ -166,7 +196,7 @@ test.describe('desktop', () => {
     await field.fill('2d7');
     await page.getByRole('button', { name: 'Set dice' }).click();
     await expect(page.getByRole('alert')).toHaveText(
-      'There is no d7 here: use d2, d4, d6, d8, d10, d12, d20, d100 (or d%) (at character 1)',
+      'There is no d7: use d2, d4, d6, d8, d10, d12, d20, d100 (or d%)',
     );
     await field.fill('4d6kh3+2');
     await field.press('Enter');
@@ -177,6 +207,74 @@ test.describe('desktop', () => {
     const kept = [...values].sort((a, b) => b - a).slice(0, 3);
     await expect(total(page)).toHaveText(`Total ${kept.reduce((a, b) => a + b, 0) + 2}`);
     await expect(tray.locator('.is-dropped')).toHaveCount(1);
+  });
+
+  test('typed 2d20 gets the advantage toggle; 2d20kh1 and 2d20kl1 read as advantage and disadvantage', async ({
+    page,
+  }) => {
+    await openGame(page, '?seed=11');
+    const field = page.getByLabel('Roll notation');
+    await field.fill('2d20+1');
+    await field.press('Enter');
+    const advantage = page.getByRole('radio', { name: 'Advantage', exact: true });
+    await expect(advantage).toBeVisible();
+    await advantage.check();
+    await rollAndWait(page);
+    const tray = page.getByRole('list', { name: 'Selected dice' });
+    const [a, b] = (await tray.getByTestId('tray-value').allInnerTexts()).map((v) => Number.parseInt(v, 10));
+    await expect(total(page)).toHaveText(`Total ${Math.max(a, b) + 1}`);
+    await expect(tray.locator('.is-kept')).toHaveCount(1);
+    await expect(tray.locator('.is-dropped')).toHaveCount(1);
+
+    await field.fill('2d20kl1');
+    await field.press('Enter');
+    await expect(page.getByRole('radio', { name: 'Disadvantage' })).toBeChecked();
+    await expect(field).toHaveValue('2d20');
+    await field.fill('3d20');
+    await field.press('Enter');
+    await expect(advantage).toHaveCount(0);
+  });
+
+  test('the 30-dice cap is shown where dice are added; a count error says so', async ({ page }) => {
+    await openGame(page, '?seed=4');
+    const count = page.getByTestId('crit-dice-count');
+    await expect(count).toHaveText('0 of 30 dice (a d100 counts as two)');
+    const field = page.getByLabel('Roll notation');
+    await expect(page.locator('#crit-notation-help')).toContainText('Up to 30 dice.');
+    await field.fill('20d6+6d100');
+    await field.press('Enter');
+    await expect(page.getByRole('alert')).toHaveText(
+      'That is 32 dice: the arena holds at most 30 (a d100 counts as two)',
+    );
+    await field.fill('28d6+d8');
+    await field.press('Enter');
+    await expect(count).toHaveText('29 of 30 dice: room for one more (not a d100, it counts as two)');
+    await expect(page.getByRole('button', { name: 'Add a d100' })).toBeDisabled();
+    await pick(page, 'd4');
+    await expect(count).toHaveText('30 of 30 dice: the arena is full');
+    for (const type of ['d2', 'd6', 'd20', 'd100'] as const)
+      await expect(page.getByRole('button', { name: `Add a ${type}`, exact: true })).toBeDisabled();
+    await page.getByRole('button', { name: 'Remove d4' }).click();
+    await expect(page.getByRole('button', { name: 'Add a d4', exact: true })).toBeEnabled();
+    await page.screenshot({ path: 'test-results/crit-screens/desktop-dice-cap.png' });
+  });
+
+  test('the notation input shows its whole placeholder', async ({ page }) => {
+    await openGame(page);
+    const input = page.getByLabel('Roll notation');
+    const fits = await input.evaluate((el: HTMLInputElement) => {
+      const style = getComputedStyle(el);
+      const ctx = document.createElement('canvas').getContext('2d')!;
+      ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const text = ctx.measureText(el.placeholder).width;
+      const room =
+        el.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+      return { text, room };
+    });
+    expect(fits.text).toBeLessThanOrEqual(fits.room);
+    await page.getByRole('complementary', { name: 'Dice' }).screenshot({
+      path: 'test-results/crit-screens/desktop-notation.png',
+    });
   });
 
   test('drawers and settings persist; page and dialog pass axe', async ({ page }) => {
@@ -227,6 +325,28 @@ test.describe('desktop', () => {
 
 test.describe('phone', () => {
   test.use({ viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true });
+
+  test('the natural 20 and double 20 banners leave their dice in sight', async ({ page }) => {
+    await openGame(page, `?seed=${findSeed(['d20'], ([f]) => f === 20)}`);
+    await page.getByRole('button', { name: '🎲 Dice' }).tap();
+    await page.getByRole('button', { name: 'Add a d20', exact: true }).tap();
+    await page.getByRole('button', { name: 'Close dice drawer' }).tap();
+    await page.getByRole('button', { name: 'Roll', exact: true }).tap();
+    await expect(page.locator('.crit-overlay')).toContainText('Natural 20', { timeout: 20_000 });
+    await expectBannerClearOfDice(page, 1);
+    await page.screenshot({ path: 'test-results/crit-screens/phone-natural-20.png' });
+
+    await openGame(page, `?seed=${findSeed(['d20', 'd20'], ([a, b]) => a === 20 && b === 20)}`);
+    await page.getByRole('button', { name: '🎲 Dice' }).tap();
+    await page.getByRole('button', { name: 'Add a d20', exact: true }).tap();
+    await page.getByRole('button', { name: 'Add a d20', exact: true }).tap();
+    await page.getByRole('button', { name: 'Close dice drawer' }).tap();
+    await page.getByRole('radio', { name: 'Disadvantage' }).check();
+    await page.getByRole('button', { name: 'Roll', exact: true }).tap();
+    await expect(page.locator('.crit-overlay')).toContainText('Double 20!', { timeout: 20_000 });
+    await expectBannerClearOfDice(page, 2);
+    await page.screenshot({ path: 'test-results/crit-screens/phone-double-20.png' });
+  });
 
   test('drawers start closed, open one at a time, close by Escape and by swipe; plays by touch', async ({
     page,

@@ -122,6 +122,8 @@ test('design, sequence, loop, save signed in and restore with ?loadId=', async (
 });
 
 test('a bad ?loadId= is silently ignored; rename, edit and delete loops', async ({ page }) => {
+  // Three confirm dialogs on top of the rest: slow on a loaded 2-core machine.
+  test.slow();
   const watch = watchConsole(page);
   await page.goto('/synth?loadId=does-not-exist');
   await expect(page.getByRole('heading', { name: 'Loops', exact: true })).toBeVisible();
@@ -152,9 +154,60 @@ test('a bad ?loadId= is silently ignored; rename, edit and delete loops', async 
     'false',
   );
 
+  // Deleting asks first (platform spec §5); Cancel keeps the loop.
   await page.getByRole('button', { name: 'Delete Four kicks' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete loop' });
+  await expect(confirm).toContainText('Delete "Four kicks"?');
+  await page.screenshot({ path: `${SHOTS}/delete-confirm-1440.png` });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(page.locator('.synth-loop')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Delete Four kicks' }).click();
+  await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.locator('.synth-loop')).toHaveCount(1);
   await page.getByRole('button', { name: 'Delete Loop' }).click();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.synth-loop')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Delete Loop' }).click();
+  await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(page.getByText('No loops yet — design a sound, make a pattern, and Save Loop.')).toBeVisible();
+  expect(watch.errors).toEqual([]);
+});
+
+test('no cap on loops: Save Loop works past 32, and a saved song of 40 loads whole', async ({ page }) => {
+  // 33 saves, each a new row with its own playhead: slow on a loaded 2-core machine.
+  test.slow();
+  const watch = watchConsole(page);
+  await page.goto('/api/account/dev_login.php?as=user&redirect=/synth');
+  await expect(page).toHaveURL(/\/synth$/);
+  const save = page.getByRole('button', { name: 'Save Loop' });
+  for (let n = 1; n <= 33; n++) {
+    await save.click();
+    await expect(page.locator('.synth-loop')).toHaveCount(n);
+  }
+  await expect(save).toBeEnabled();
+
+  // A song of 40 loops saved to the account loads with every loop.
+  const key = `forty loops ${Date.now()}`;
+  const saved = await page.evaluate(async (name) => {
+    const loops = Array.from({ length: 40 }, (_, i) => ({
+      id: `l${i}`,
+      name: `Loop ${i + 1}`,
+      pattern: Array.from({ length: 16 }, (_, s) => s % 4 === i % 4),
+      muted: false,
+    }));
+    const res = await fetch('/api/saves/save.php', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ appId: 'synth', key: name, data: { version: 1, bpm: 100, loops } }),
+    });
+    return (await res.json()) as { success: boolean; id: string };
+  }, key);
+  expect(saved.success).toBe(true);
+  await page.goto(`/synth?loadId=${encodeURIComponent(saved.id)}`);
+  await expect(page.locator('.synth-loop')).toHaveCount(40);
+  await expect(page.locator('.synth-loop__name').last()).toHaveText('Loop 40');
   expect(watch.errors).toEqual([]);
 });
 

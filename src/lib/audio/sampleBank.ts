@@ -1,5 +1,5 @@
 import { Howl, Howler } from 'howler';
-import { effectiveVolume, useSoundSettings } from '../soundSettings.ts';
+import type { GainSource } from '../soundSettings.ts';
 import { LOOP_PAD_SECONDS } from './soundRecipe.ts';
 
 /** One sample a game plays: its bundled URL and its level in the game's mix (0..1). */
@@ -27,21 +27,24 @@ const LOOP_FADE_OUT_MS = 160;
 /**
  * A game's sound samples, played with howler. Nothing is created before the first user
  * gesture (`unlock`): then every Howl is made (howler creates its AudioContext inside the
- * gesture) and loads its file. Each Howl's volume is its mix level times the site-wide
- * volume, 0 when muted, and follows the settings store; other games' audio is untouched.
+ * gesture) and loads its file. Each Howl's volume is its mix level times the game's own
+ * gain (its volume setting, 0 when muted) and follows it; no other game's setting enters.
  */
 export class SampleBank<Name extends string> {
   private howls: Map<Name, Howl> | null = null;
   private readonly loops = new Map<Name, LoopState>();
   private unsubscribe: (() => void) | null = null;
 
-  constructor(private readonly specs: Readonly<Record<Name, SampleSpec>>) {}
+  constructor(
+    private readonly specs: Readonly<Record<Name, SampleSpec>>,
+    private readonly source: GainSource,
+  ) {}
 
   /** Call from a click/keypress handler. Safe to call often; does nothing without a window. */
   unlock(): void {
     if (typeof window === 'undefined') return;
     if (!this.howls) {
-      const volume = effectiveVolume();
+      const volume = this.source.gain();
       this.howls = new Map(
         this.names().map((name) => {
           const spec = this.specs[name];
@@ -57,7 +60,7 @@ export class SampleBank<Name extends string> {
           return [name, howl] as const;
         }),
       );
-      this.unsubscribe = useSoundSettings.subscribe(() => this.applyVolume());
+      this.unsubscribe = this.source.subscribe(() => this.applyVolume());
     }
     const ctx = Howler.ctx as AudioContext | null | undefined;
     if (ctx?.state === 'suspended') void ctx.resume().catch(() => {});
@@ -69,10 +72,10 @@ export class SampleBank<Name extends string> {
    */
   play(name: Name, rate = 1, gain = 1): void {
     const howl = this.howls?.get(name);
-    if (!howl || effectiveVolume() === 0 || gain <= 0) return;
+    if (!howl || this.source.gain() === 0 || gain <= 0) return;
     const id = howl.play();
     if (rate !== 1) howl.rate(rate, id);
-    if (gain < 1) howl.volume(this.specs[name].volume * effectiveVolume() * gain, id);
+    if (gain < 1) howl.volume(this.specs[name].volume * this.source.gain() * gain, id);
   }
 
   /** Starts or stops a looping sample with a short fade. Cheap to call every frame: only changes act. */
@@ -88,7 +91,7 @@ export class SampleBank<Name extends string> {
     state.on = on;
     const loop = state;
     if (on) {
-      const target = this.specs[name].volume * effectiveVolume();
+      const target = this.specs[name].volume * this.source.gain();
       if (loop.id === null) {
         loop.id = howl.play(LOOP_SPRITE);
         howl.fade(0, target, LOOP_FADE_IN_MS, loop.id);
@@ -126,7 +129,7 @@ export class SampleBank<Name extends string> {
 
   private applyVolume(): void {
     if (!this.howls) return;
-    const volume = effectiveVolume();
+    const volume = this.source.gain();
     for (const [name, howl] of this.howls) {
       const spec = this.specs[name];
       if (!spec.loop) {

@@ -21,9 +21,25 @@ export const SIDES: Readonly<Record<DieType, number>> = {
   d100: 100,
 };
 
-/** Most dice the arena holds at once (a d100 counts as its two d10). Keeps every die visible on a phone. */
+/**
+ * Most dice the arena holds at once (a d100 counts as its two d10): the scene shrinks dice to
+ * fit more, and past 30 they are too small to read on a phone. Shown where dice are added.
+ */
 export const MAX_DICE = 30;
-export const TOO_MANY_DICE = `The arena holds at most ${MAX_DICE} dice`;
+export const TOO_MANY_DICE = `The arena holds at most ${MAX_DICE} dice (a d100 counts as two)`;
+
+/** How full the arena is, said where dice are added (beside the picker). */
+export function diceCountText(count: number): string {
+  if (count >= MAX_DICE) return `${count} of ${MAX_DICE} dice: the arena is full`;
+  if (count === MAX_DICE - 1)
+    return `${count} of ${MAX_DICE} dice: room for one more (not a d100, it counts as two)`;
+  return `${count} of ${MAX_DICE} dice (a d100 counts as two)`;
+}
+
+/** The error for asking `count` physical dice at once (past MAX_DICE). */
+export function tooManyDice(count: number): string {
+  return `That is ${count} dice: the arena holds at most ${MAX_DICE} (a d100 counts as two)`;
+}
 
 export interface DieMeta {
   group: 'd100';
@@ -175,9 +191,11 @@ export function faceRange(die: Pick<Die, 'sides' | 'meta'>): [number, number] {
   return die.meta ? [0, 9] : [1, die.sides];
 }
 
-/** The two d20 the advantage toggle works on, or null unless exactly two are in the pool (spec §4). */
+/**
+ * The two d20 the advantage toggle works on, or null unless exactly two are in the pool
+ * (spec §4), picked or typed alike (`2d20`, `d20+d20+3`).
+ */
 export function advantagePair(pool: Pool): [Die, Die] | null {
-  const d20s = pool.dice.filter((d) => d.type === 'd20' && d.term === undefined);
-  const all = pool.dice.filter((d) => d.type === 'd20');
-  return d20s.length === 2 && all.length === 2 ? [d20s[0], d20s[1]] : null;
+  const d20s = pool.dice.filter((d) => d.type === 'd20');
+  return d20s.length === 2 ? [d20s[0], d20s[1]] : null;
 }

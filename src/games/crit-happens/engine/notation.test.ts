@@ -44,19 +44,21 @@ describe('roll notation', () => {
 
   it.each([
     ['', 'Type a roll, for example 2d6+3'],
-    ['2d7', 'There is no d7 here: use d2, d4, d6, d8, d10, d12, d20, d100 (or d%) (at character 1)'],
+    ['2d7', 'There is no d7: use d2, d4, d6, d8, d10, d12, d20, d100 (or d%)'],
     ['2x6', "Expected + or − but found 'x' (at character 2)"],
     [
       'd',
       'Expected the number of sides after d (d2, d4, d6, d8, d10, d12, d20, d100 or d%) (at character 2)',
     ],
-    ['0d6', 'Roll at least one die (at character 1)'],
-    ['4d6kh5', 'Keep between 1 and 4 of 4d6 (at character 4)'],
+    ['0d6', '0d6 rolls no dice: roll at least one'],
+    ['4d6kh5', 'kh5 cannot keep 5 of 4d6: keep between 1 and 4'],
     ['2d6+', 'Expected a number or a die like 2d6 (at character 5)'],
     ['5', 'Add at least one die, for example d20+5'],
-    ['31d6', 'At most 30 dice in one roll (a d100 is two) (at character 1)'],
-    ['16d100', 'At most 30 dice in one roll (a d100 is two) (at character 1)'],
-    ['d6+5000', 'A modifier can be at most 1000 (at character 4)'],
+    // A count error names the count and the limit, not a character (issue 25 item 5).
+    ['31d6', 'That is 31 dice: the arena holds at most 30 (a d100 counts as two)'],
+    ['16d100', 'That is 32 dice: the arena holds at most 30 (a d100 counts as two)'],
+    ['20d6+6d100', 'That is 32 dice: the arena holds at most 30 (a d100 counts as two)'],
+    ['d6+5000', 'A modifier can be at most 1000 (not 5000)'],
   ])('rejects %j with a clear error', (text, error) => {
     expect(parseNotation(text)).toEqual({ ok: false, error });
   });

@@ -1,9 +1,10 @@
 /**
  * Roll notation: `2d6+3`, `4d6kh3` (keep the highest 3), `2d20kl1`, `d%` (a d100), sums
  * and differences of terms and whole numbers. Typed by the player or written from the
- * picked dice. Invalid input gets an error that says what and where.
+ * picked dice. Invalid input gets an error that says what is wrong: where the text does not
+ * read, the character it stops at; a die, keep or count that reads but cannot be rolled, why.
  */
-import { DIE_TYPES, type DieType, MAX_DICE, physicalCount } from './dice.ts';
+import { DIE_TYPES, type DieType, MAX_DICE, physicalCount, tooManyDice } from './dice.ts';
 
 export interface DiceTerm {
   type: DieType;
@@ -33,10 +34,13 @@ export function parseNotation(input: string): ParseResult {
   let modifier = 0;
   let pos = 0;
   let dice = 0;
+  /** The text does not read here: say where. */
   const fail = (message: string): ParseResult => ({
     ok: false,
     error: `${message} (at character ${pos + 1})`,
   });
+  /** The text reads, but asks for something that cannot be rolled: say what. */
+  const refuse = (message: string): ParseResult => ({ ok: false, error: message });
   const readInt = (): number | null => {
     const match = /^\d+/.exec(text.slice(pos));
     if (!match) return null;
@@ -61,10 +65,7 @@ export function parseNotation(input: string): ParseResult {
     const count = readInt();
     if (text[pos] !== 'd') {
       if (count === null) return fail('Expected a number or a die like 2d6');
-      if (count > MAX_MODIFIER) {
-        pos = start;
-        return fail(`A modifier can be at most ${MAX_MODIFIER}`);
-      }
+      if (count > MAX_MODIFIER) return refuse(`A modifier can be at most ${MAX_MODIFIER} (not ${count})`);
       modifier += sign * count;
       continue;
     }
@@ -79,15 +80,9 @@ export function parseNotation(input: string): ParseResult {
         return fail('Expected the number of sides after d (d2, d4, d6, d8, d10, d12, d20, d100 or d%)');
     }
     const type = `d${sides}` as DieType;
-    if (!DIE_TYPES.includes(type)) {
-      pos = start;
-      return fail(`There is no d${sides} here: use ${SUPPORTED} (or d%)`);
-    }
+    if (!DIE_TYPES.includes(type)) return refuse(`There is no d${sides}: use ${SUPPORTED} (or d%)`);
     const n = count ?? 1;
-    if (n < 1) {
-      pos = start;
-      return fail('Roll at least one die');
-    }
+    if (n < 1) return refuse(`${text.slice(start, pos)} rolls no dice: roll at least one`);
     let keep: DiceTerm['keep'];
     if (text[pos] === 'k') {
       const keepAt = pos;
@@ -98,20 +93,17 @@ export function parseNotation(input: string): ParseResult {
         pos++;
       }
       const kept = readInt() ?? 1;
-      if (kept < 1 || kept > n) {
-        pos = keepAt;
-        return fail(`Keep between 1 and ${n} of ${n}d${sides}`);
-      }
+      if (kept < 1 || kept > n)
+        return refuse(
+          `${text.slice(keepAt, pos)} cannot keep ${kept} of ${n}d${sides}: keep between 1 and ${n}`,
+        );
       keep = { which, count: kept };
     }
     dice += n * physicalCount(type);
-    if (dice > MAX_DICE) {
-      pos = start;
-      return fail(`At most ${MAX_DICE} dice in one roll (a d100 is two)`);
-    }
     terms.push({ type, count: n, sign, ...(keep ? { keep } : {}) });
   }
   if (terms.length === 0) return { ok: false, error: 'Add at least one die, for example d20+5' };
+  if (dice > MAX_DICE) return refuse(tooManyDice(dice));
   return { ok: true, formula: { terms, modifier } };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../../lib/pure/rng.ts';
-import { addDie, type DieType, d100Total, emptyPool, type Pool } from './dice.ts';
+import { addDie, advantagePair, type DieType, d100Total, emptyPool, type Pool } from './dice.ts';
 import { recordRoll } from './history.ts';
 import { parseNotation, type RollFormula } from './notation.ts';
 import {
@@ -11,6 +11,7 @@ import {
   evaluateRoll,
   flickerFace,
   keptD20,
+  modeFromFormula,
   planRoll,
   ROLL_BASE_MS,
   ROLL_JITTER_MS,
@@ -122,6 +123,38 @@ describe('advantage and disadvantage', () => {
     const three = rolled(poolOf('d20', 'd20', 'd20'), [1, 2, 3]);
     expect(keptD20(three, 'advantage')).toBeNull();
     expect(evaluateRoll(three, 'advantage', null).total).toBe(6);
+  });
+});
+
+describe('advantage with typed dice (issue 25 item 4)', () => {
+  it('typed 2d20 is a pair: advantage and disadvantage pick between them, the modifier still adds', () => {
+    const typed = poolFromNotation('2d20+3');
+    expect(advantagePair(typed.pool)).not.toBeNull();
+    const pool = rolled(typed.pool, [7, 15]);
+    const up = evaluateRoll(pool, 'advantage', typed.formula);
+    expect(up.total).toBe(18);
+    expect(up.parts.map((p) => p.kept)).toEqual([false, true]);
+    expect(up.keptId).toBe(pool.dice[1].id);
+    expect(evaluateRoll(pool, 'disadvantage', typed.formula).total).toBe(10);
+    expect(evaluateRoll(pool, 'normal', typed.formula).total).toBe(25);
+    const split = poolFromNotation('d20+d6+d20');
+    expect(evaluateRoll(rolled(split.pool, [3, 4, 19]), 'disadvantage', split.formula).total).toBe(7);
+  });
+
+  it('2d20kh1 and 2d20kl1 become advantage and disadvantage; other formulas stay', () => {
+    const kh = parseNotation('2d20kh1+5');
+    const kl = parseNotation('2d20kl1');
+    if (!kh.ok || !kl.ok) throw new Error('notation');
+    expect(modeFromFormula(kh.formula)).toEqual({
+      mode: 'advantage',
+      formula: { terms: [{ type: 'd20', count: 2, sign: 1 }], modifier: 5 },
+    });
+    expect(modeFromFormula(kl.formula).mode).toBe('disadvantage');
+    for (const text of ['3d20kh1', '4d6kh3', '2d20', 'd20+d4']) {
+      const parsed = parseNotation(text);
+      if (!parsed.ok) throw new Error(parsed.error);
+      expect(modeFromFormula(parsed.formula)).toEqual({ formula: parsed.formula, mode: null });
+    }
   });
 });
 

@@ -128,7 +128,7 @@ export interface RollOutcome {
 
 /**
  * Reads a settled pool. Dice from a notation term follow its keep rule and sign; picked
- * dice add up, except the dropped d20 under advantage or disadvantage. Crits look at the
+ * dice add up; under advantage or disadvantage the dropped d20 (picked or typed) does not count. Crits look at the
  * d20 that count: a natural 20 is a success, a natural 1 (with no 20) a fail, and two 20
  * under disadvantage the double-twenty fireworks.
  */
@@ -164,10 +164,12 @@ export function evaluateRoll(pool: Pool, mode: RollMode, formula: RollFormula | 
       for (const { i } of order.slice(0, term.keep.count)) keptIndexes.add(i);
     }
     list.forEach((entry, i) => {
+      // Advantage or disadvantage decides between the pool's two d20, whatever term they came from.
+      const byMode = pair !== null && kept !== null && entry.type === 'd20';
       parts.push({
         label: entry.type,
         value: values[i],
-        kept: keptIndexes.has(i),
+        kept: byMode ? entry.id === kept.id : keptIndexes.has(i),
         sign: term.sign,
         dieIds: entry.dice.map((d) => d.id),
       });
@@ -215,4 +217,24 @@ export function flickerFace(
   h = (h ^ (h >>> 15)) >>> 0;
   const [lo, hi] = faceRange(die);
   return lo + (h % (hi - lo + 1));
+}
+
+/**
+ * Typed `2d20kh1` / `2d20kl1` is advantage / disadvantage. When the formula has exactly two
+ * d20, a keep rule on them becomes the roll mode (so the toggle shows it and can change it),
+ * and leaves the formula; a keep of both is no rule at all. Other formulas are unchanged.
+ */
+export function modeFromFormula(formula: RollFormula): { formula: RollFormula; mode: RollMode | null } {
+  const d20Terms = formula.terms.filter((t) => t.type === 'd20');
+  const d20Count = d20Terms.reduce((n, t) => n + t.count, 0);
+  if (d20Count !== 2 || !d20Terms.some((t) => t.keep)) return { formula, mode: null };
+  let mode: RollMode | null = null;
+  const terms = formula.terms.map((term) => {
+    if (term.type !== 'd20' || !term.keep) return term;
+    if (term.count === 2 && term.keep.count === 1)
+      mode = term.keep.which === 'highest' ? 'advantage' : 'disadvantage';
+    const { keep: _dropped, ...rest } = term;
+    return rest;
+  });
+  return { formula: { ...formula, terms }, mode };
 }

@@ -210,6 +210,16 @@ export class DiceScene {
     return this.size;
   }
 
+  /** Where the given dice rest, in the stage's CSS pixels, and their size: for the DOM laid out around them. */
+  restingSpots(ids: readonly string[]): { x: number; y: number; size: number }[] {
+    const spots: { x: number; y: number; size: number }[] = [];
+    for (const id of ids) {
+      const sprite = this.sprites.get(id);
+      if (sprite) spots.push({ x: sprite.x, y: sprite.y, size: this.size });
+    }
+    return spots;
+  }
+
   setReducedMotion(reduced: boolean): void {
     this.reducedMotion = reduced;
   }

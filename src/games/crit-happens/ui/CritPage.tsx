@@ -5,15 +5,26 @@ import {
   useCallback,
   useDeferredValue,
   useEffect,
+  useLayoutEffect,
   useRef,
   useState,
 } from 'react';
 import { useFocusAfterPaint } from '../../../lib/useFocusAfterPaint.ts';
 import { GameHeader } from '../../../platform/header/GameHeader.tsx';
-import { advantagePair, DIE_TYPES, type DieType, entryValue, trayEntries } from '../engine/dice.ts';
+import {
+  advantagePair,
+  DIE_TYPES,
+  type DieType,
+  diceCountText,
+  entryValue,
+  MAX_DICE,
+  physicalCount,
+  trayEntries,
+} from '../engine/dice.ts';
 import { isClosingSwipe, isNarrow, NARROW_MAX_WIDTH, type Side } from '../engine/drawers.ts';
 import type { HistoryEntry } from '../engine/history.ts';
 import type { RollMode } from '../engine/roll.ts';
+import { bannerFits, bannerTop, SPOT_REACH } from './bannerPlacement.ts';
 import { DieIcon } from './DieIcon.tsx';
 import { SettingsDialog } from './SettingsDialog.tsx';
 import { CritSession, sessionSeed } from './session.ts';
@@ -55,23 +66,34 @@ function useSwipeToClose(side: Side) {
 
 const DicePicker = memo(function DicePicker({ onPick }: { onPick: (type: DieType) => void }) {
   const rolling = useCritStore((s) => s.rolling);
+  const count = useCritStore((s) => s.pool.dice.length);
   return (
-    <ul className="crit-picker" aria-label="Add dice">
-      {DIE_TYPES.map((type) => (
-        <li key={type}>
-          <button
-            type="button"
-            className="crit-pick"
-            aria-label={`Add a ${type}`}
-            disabled={rolling}
-            onClick={() => onPick(type)}
-          >
-            <DieIcon type={type} />
-            <span>{type}</span>
-          </button>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="crit-picker" aria-label="Add dice">
+        {DIE_TYPES.map((type) => (
+          <li key={type}>
+            <button
+              type="button"
+              className="crit-pick"
+              aria-label={`Add a ${type}`}
+              aria-describedby="crit-dice-count"
+              disabled={rolling || count + physicalCount(type) > MAX_DICE}
+              onClick={() => onPick(type)}
+            >
+              <DieIcon type={type} />
+              <span>{type}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <p
+        id="crit-dice-count"
+        className={`crit-help crit-dice-count${count >= MAX_DICE - 1 ? ' is-full' : ''}`}
+        data-testid="crit-dice-count"
+      >
+        {diceCountText(count)}
+      </p>
+    </>
   );
 });
 
@@ -109,7 +131,7 @@ const NotationForm = memo(function NotationForm() {
         </p>
       ) : (
         <p id="crit-notation-help" className="crit-help">
-          kh3 keeps the highest 3, kl1 the lowest; d% is a d100.
+          kh3 keeps the highest 3, kl1 the lowest; d% is a d100. Up to {MAX_DICE} dice.
         </p>
       )}
     </form>
@@ -122,7 +144,7 @@ const Toolbar = memo(function Toolbar() {
   const leftOpen = useCritStore((s) => s.drawers.left);
   const rightOpen = useCritStore((s) => s.drawers.right);
   const entryCount = useCritStore((s) => trayEntries(s.pool).length);
-  // Exactly two d20, none of them from a typed term (advantagePair's rule).
+  // Exactly two d20, picked or typed (advantagePair's rule).
   const twoD20 = useCritStore((s) => advantagePair(s.pool) !== null);
   return (
     <div className="crit-toolbar">
@@ -186,26 +208,75 @@ const Arena = memo(function Arena({
       {empty && !sceneError && (
         <p className="crit-arena__empty">Pick dice from the Dice drawer, or type a roll like 2d6+3.</p>
       )}
-      {overlay && <Overlay kind={overlay.kind} message={overlay.message} />}
+      {overlay && <Overlay {...overlay} />}
     </div>
   );
 });
 
-/** The natural 1 / 20 banner over the arena; it takes the focus so Enter or Space dismisses it. */
-function Overlay({ kind, message }: CritOverlay) {
+/**
+ * The natural 1 / 20 banner over the arena; it takes the focus so Enter or Space dismisses it,
+ * and a click anywhere on the arena does too. The banner sits in the free band above or below
+ * the dice it celebrates (ringed), so they stay in sight.
+ */
+function Overlay({ kind, message, spots, arena }: CritOverlay) {
   const focusRef = useFocusAfterPaint<HTMLButtonElement>();
+  const bannerRef = useRef<HTMLSpanElement>(null);
+  const [top, setTop] = useState<number | null>(null);
+  // Where the dice leave too little room for the whole banner, it drops its hint and shrinks.
+  const [compact, setCompact] = useState(false);
+  const scale = (height: number) => (arena && arena.height > 0 ? height / arena.height : 1);
+  useLayoutEffect(() => {
+    const overlay = focusRef.current;
+    const banner = bannerRef.current;
+    if (!overlay || !banner) return;
+    const place = () => {
+      const k = scale(overlay.clientHeight);
+      const placed = (spots ?? []).map((s) => ({ x: s.x * k, y: s.y * k, size: s.size * k }));
+      if (!compact && !bannerFits(overlay.clientHeight, banner.offsetHeight, placed)) {
+        setCompact(true);
+        return;
+      }
+      setTop(bannerTop(overlay.clientHeight, banner.offsetHeight, placed));
+    };
+    place();
+    const observer = new ResizeObserver(place);
+    observer.observe(overlay);
+    return () => observer.disconnect();
+  });
+  const spotted = (spots?.length ?? 0) > 0;
   return (
     <button
       ref={focusRef}
       type="button"
-      className={`crit-overlay crit-overlay--${kind}`}
+      className={`crit-overlay crit-overlay--${kind}${spotted ? ' crit-overlay--spotted' : ''}`}
       onClick={() => critActions.dismissOverlay()}
     >
-      <span className="crit-overlay__title">
-        {kind === 'fail' ? 'Natural 1' : kind === 'double-twenty' ? 'Double 20!' : 'Natural 20'}
+      {spots?.map((s) => (
+        <span
+          key={`${s.x},${s.y}`}
+          className="crit-overlay__spot"
+          data-testid="crit-spot"
+          aria-hidden="true"
+          style={{
+            left: `${(s.x - s.size * SPOT_REACH) * (arena ? 100 / arena.width : 0)}%`,
+            top: `${(s.y - s.size * SPOT_REACH) * (arena ? 100 / arena.height : 0)}%`,
+            width: `${s.size * 2 * SPOT_REACH * (arena ? 100 / arena.width : 0)}%`,
+            height: `${s.size * 2 * SPOT_REACH * (arena ? 100 / arena.height : 0)}%`,
+          }}
+        />
+      ))}
+      <span
+        ref={bannerRef}
+        className={`crit-overlay__banner${compact ? ' is-compact' : ''}`}
+        data-testid="crit-banner"
+        style={{ top: top ?? 0, visibility: top === null ? 'hidden' : undefined }}
+      >
+        <span className="crit-overlay__title">
+          {kind === 'fail' ? 'Natural 1' : kind === 'double-twenty' ? 'Double 20!' : 'Natural 20'}
+        </span>
+        <span className="crit-overlay__message">{message}</span>
+        <span className="crit-overlay__hint">Tap or click to continue</span>
       </span>
-      <span className="crit-overlay__message">{message}</span>
-      <span className="crit-overlay__hint">Tap or click to continue</span>
     </button>
   );
 }

@@ -159,10 +159,13 @@ export class CritSession {
     }
     const twenties = pool.dice.filter((d) => d.type === 'd20' && d.face === 20).map((d) => d.id);
     if (outcome.crit === 'success') {
+      const celebrated = outcome.keptId ? [outcome.keptId] : twenties;
+      critActions.spotOverlay(scene.restingSpots(celebrated), scene.arena());
       this.sound.fanfare();
-      scene.celebrate('success', outcome.keptId ? [outcome.keptId] : twenties);
+      scene.celebrate('success', celebrated);
       return;
     }
+    critActions.spotOverlay(scene.restingSpots(twenties), scene.arena());
     this.sound.fanfare();
     scene.celebrate('double-twenty', twenties);
     if (!(this.motionQuery?.matches ?? false)) {

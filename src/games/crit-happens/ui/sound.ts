@@ -1,7 +1,7 @@
 /**
  * Crit Happens' sounds: samples rendered from sounds/recipes.ts by `npm run sounds`, played
- * with howler. Each play's level is its mix level × the site-wide volume × this game's own
- * volume setting (0 when this game is muted); clacks also scale with the impact speed.
+ * with howler. Each play's level is its mix level × this game's own volume setting (0 when
+ * this game is muted; no other game's setting enters); clacks also scale with the impact speed.
  */
 import clack1Url from '../../../../assets/sounds/crit-happens/clack-1.wav?url&no-inline';
 import clack2Url from '../../../../assets/sounds/crit-happens/clack-2.wav?url&no-inline';
@@ -10,6 +10,7 @@ import fanfareUrl from '../../../../assets/sounds/crit-happens/fanfare.wav?url&n
 import fireworkUrl from '../../../../assets/sounds/crit-happens/firework.wav?url&no-inline';
 import sadUrl from '../../../../assets/sounds/crit-happens/sad.wav?url&no-inline';
 import { SampleBank, type SampleSpec } from '../../../lib/audio/sampleBank.ts';
+import { gainOf } from '../../../lib/soundSettings.ts';
 import type { CritSoundName } from '../sounds/recipes.ts';
 import { useCritSettings } from './store.ts';
 
@@ -30,7 +31,7 @@ export function clackGain(speed: number): number {
 }
 
 export class CritSound {
-  private readonly bank = new SampleBank(SAMPLES);
+  private readonly bank = new SampleBank(SAMPLES, gainOf(useCritSettings));
   private clackIndex = 0;
 
   unlock(): void {
@@ -41,26 +42,21 @@ export class CritSound {
     this.bank.dispose();
   }
 
-  private gameGain(): number {
-    const { muted, volume } = useCritSettings.getState();
-    return muted ? 0 : volume;
-  }
-
   clack(speed: number): void {
     this.clackIndex = (this.clackIndex + 1) % CLACKS.length;
     const rate = 0.9 + ((this.clackIndex * 37) % 20) / 100;
-    this.bank.play(CLACKS[this.clackIndex], rate, clackGain(speed) * this.gameGain());
+    this.bank.play(CLACKS[this.clackIndex], rate, clackGain(speed));
   }
 
   fanfare(): void {
-    this.bank.play('fanfare', 1, this.gameGain());
+    this.bank.play('fanfare');
   }
 
   sad(): void {
-    this.bank.play('sad', 1, this.gameGain());
+    this.bank.play('sad');
   }
 
   firework(): void {
-    this.bank.play('firework', 1, this.gameGain());
+    this.bank.play('firework');
   }
 }

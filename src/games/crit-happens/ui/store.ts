@@ -31,6 +31,7 @@ import {
   type CritKind,
   completeRoll,
   evaluateRoll,
+  modeFromFormula,
   type RollMode,
   type RollOutcome,
   type RollPlan,
@@ -86,9 +87,20 @@ export const useCritSettings = create<SettingsStore>()(
   ),
 );
 
+/** A die the banner celebrates: its centre and size in the arena's CSS pixels. */
+export interface Spot {
+  x: number;
+  y: number;
+  size: number;
+}
+
 export interface Overlay {
   kind: CritKind;
   message: string;
+  /** The celebrated dice (none for a natural 1: they fall off the table); the banner keeps clear of them. */
+  spots?: Spot[];
+  /** The arena's size when the spots were taken. */
+  arena?: { width: number; height: number };
 }
 
 export interface CritState {
@@ -224,17 +236,20 @@ export const critActions = {
       set({ notationError: parsed.error });
       return false;
     }
+    const { formula, mode } = modeFromFormula(parsed.formula);
     let pool = clearPool(s.pool);
-    parsed.formula.terms.forEach((term, index) => {
+    formula.terms.forEach((term, index) => {
       for (let i = 0; i < term.count; i++) {
         const added = addDie(pool, term.type, index);
         if (added.ok) pool = added.pool;
       }
     });
+    const next = withPool(pool, formula);
+    if (mode && advantagePair(pool)) next.mode = mode;
     set({
-      ...withPool(pool, parsed.formula),
+      ...next,
       notice: null,
-      announcement: `Dice set to ${formatNotation(parsed.formula)}`,
+      announcement: `Dice set to ${formatNotation(formula)}${next.mode && next.mode !== 'normal' ? ` (${next.mode})` : ''}`,
     });
     return true;
   },
@@ -286,6 +301,12 @@ export const critActions = {
       announcement: `Rolled ${notation}: total ${outcome.total}${overlay ? `. ${overlay.message}` : ''}`,
     });
     return outcome;
+  },
+
+  /** Where the dice the overlay celebrates lie, so its banner can keep clear of them. */
+  spotOverlay(spots: Spot[], arena: { width: number; height: number }): void {
+    const overlay = get().overlay;
+    if (overlay) set({ overlay: { ...overlay, spots, arena } });
   },
 
   dismissOverlay(): void {

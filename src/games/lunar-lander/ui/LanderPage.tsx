@@ -1,7 +1,7 @@
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
-import { useSoundSettings } from '../../../lib/soundSettings.ts';
 import { GameHeader } from '../../../platform/header/GameHeader.tsx';
 import { LiveStatus } from '../../../platform/ui/LiveStatus.tsx';
+import { useLanderSound } from './audio.ts';
 import { LanderController } from './controller.ts';
 import { Hud } from './Hud.tsx';
 import { CrashedModal, GameOverModal, IntroModal, LandedModal, StartingNotice } from './Modals.tsx';
@@ -10,8 +10,8 @@ import { TouchControls } from './TouchControls.tsx';
 import './lander.css';
 
 function MuteToggle({ onToggle }: { onToggle(): void }) {
-  const muted = useSoundSettings((s) => s.muted);
-  const toggle = useSoundSettings((s) => s.toggleMuted);
+  const muted = useLanderSound((s) => s.muted);
+  const toggle = useLanderSound((s) => s.toggleMuted);
   return (
     <button
       type="button"

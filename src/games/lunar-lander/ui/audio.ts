@@ -2,8 +2,8 @@
  * Lunar Lander sounds: samples rendered from sounds/recipes.ts by `npm run sounds`
  * (assets/sounds/lunar-lander/), played with howler. The engines are seamless loops faded in
  * and out as the lander fires; landing, crashing and buttons are one-shots. Nothing is created
- * or fetched before the first user gesture (`unlock`); volume and mute follow the site-wide
- * sound settings.
+ * or fetched before the first user gesture (`unlock`); they play at this game's own level, 0
+ * while its own mute (the header's toggle) is on.
  */
 import blipDownUrl from '../../../../assets/sounds/lunar-lander/blip-down.wav?url&no-inline';
 import blipUpUrl from '../../../../assets/sounds/lunar-lander/blip-up.wav?url&no-inline';
@@ -12,6 +12,7 @@ import landUrl from '../../../../assets/sounds/lunar-lander/land.wav?url&no-inli
 import sideThrustUrl from '../../../../assets/sounds/lunar-lander/side-thrust.wav?url&no-inline';
 import thrustUrl from '../../../../assets/sounds/lunar-lander/thrust.wav?url&no-inline';
 import { SampleBank, type SampleSpec } from '../../../lib/audio/sampleBank.ts';
+import { createGameSound, gainOf } from '../../../lib/soundSettings.ts';
 import { type LanderSoundName, SIDE_PERIOD, THRUST_PERIOD } from '../sounds/recipes.ts';
 
 /**
@@ -27,8 +28,11 @@ const SAMPLES: Record<LanderSoundName, SampleSpec> = {
   'blip-down': { url: blipDownUrl, volume: 0.2 },
 };
 
+/** The lander's own mute (the header's toggle); its volume is the mix level it always had. */
+export const useLanderSound = createGameSound('lunar-lander', 0.8);
+
 export class LanderAudio {
-  private readonly bank = new SampleBank(SAMPLES);
+  private readonly bank = new SampleBank(SAMPLES, gainOf(useLanderSound));
 
   /** Call from a click/keypress handler. Safe to call often. */
   unlock(): void {

@@ -1,19 +1,19 @@
 import { useEffect, useState } from 'react';
 import type { GalleryTrack, RatingStats, TrackGalleryResponse } from '../../../api/types.ts';
 import { apiGet } from '../../../lib/api.ts';
-import { useSoundSettings } from '../../../lib/soundSettings.ts';
 import { Dialog } from '../../../platform/ui/Dialog.tsx';
 import { MIN_LAPS } from '../engine/constants.ts';
 import { parsePath } from '../engine/shareCodec.ts';
 import { loadRating, type RaceSession, shareLink, submitRating } from './session.ts';
+import { useRaceSound } from './sound.ts';
 import { showMessage, useRaceStore } from './store.ts';
 
-/** Volume (0–1, step 0.01, default 0.8) and mute (site-wide, persisted), and the laps of a race. */
+/** Volume (0–1, step 0.01, default 0.8) and mute (the race's own, persisted), and the laps of a race. */
 export function SettingsDialog({ session }: { session: RaceSession | null }) {
   const open = useRaceStore((s) => s.settingsOpen);
   const laps = useRaceStore((s) => s.totalLaps);
   const phase = useRaceStore((s) => s.phase);
-  const sound = useSoundSettings();
+  const sound = useRaceSound();
   const close = () => useRaceStore.setState({ settingsOpen: false });
   const idle = phase === 'idle';
   return (
@@ -33,12 +33,15 @@ export function SettingsDialog({ session }: { session: RaceSession | null }) {
           <output htmlFor="race-volume">{Math.round(sound.volume * 100)}%</output>
         </div>
         <label htmlFor="race-mute">Mute</label>
-        <input
-          id="race-mute"
-          type="checkbox"
-          checked={sound.muted}
-          onChange={(e) => sound.setMuted(e.target.checked)}
-        />
+        <div className="race-settings__row">
+          <input
+            id="race-mute"
+            type="checkbox"
+            className="race-check"
+            checked={sound.muted}
+            onChange={(e) => sound.setMuted(e.target.checked)}
+          />
+        </div>
         <span id="race-laps-label">Laps</span>
         <fieldset className="race-settings__row race-fieldset" aria-labelledby="race-laps-label">
           <button

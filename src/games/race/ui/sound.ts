@@ -1,6 +1,7 @@
 /**
  * Draw & Race's sounds: samples rendered from sounds/recipes.ts by `npm run sounds`, played
- * with howler at the site-wide volume (the settings dialog's volume and mute, default 0.8).
+ * with howler at the race's own volume and mute (its settings dialog; default 0.8, no other
+ * game's setting enters).
  * `soundsFor` decides what a batch of race events sounds like (pure, tested).
  */
 import beepUrl from '../../../../assets/sounds/race/beep.wav?url&no-inline';
@@ -10,6 +11,7 @@ import engineUrl from '../../../../assets/sounds/race/engine.wav?url&no-inline';
 import goUrl from '../../../../assets/sounds/race/go.wav?url&no-inline';
 import lapUrl from '../../../../assets/sounds/race/lap.wav?url&no-inline';
 import { SampleBank, type SampleSpec } from '../../../lib/audio/sampleBank.ts';
+import { createGameSound, gainOf } from '../../../lib/soundSettings.ts';
 import type { RaceEvent } from '../engine/race.ts';
 import { RACE_SOUNDS, type RaceSoundName } from '../sounds/recipes.ts';
 
@@ -21,6 +23,10 @@ const SAMPLES: Record<RaceSoundName, SampleSpec> = {
   bump: { url: bumpUrl, volume: 0.35 },
   lap: { url: lapUrl, volume: 0.4 },
 };
+
+/** Race volume 0..1, step 0.01, default 0.8 (games spec §5, §9): the race's own. */
+export const RACE_DEFAULT_VOLUME = 0.8;
+export const useRaceSound = createGameSound('race', RACE_DEFAULT_VOLUME);
 
 export interface SoundCue {
   name: RaceSoundName;
@@ -45,7 +51,7 @@ export function soundsFor(events: readonly RaceEvent[], playerId: number | null)
 }
 
 export class RaceSound {
-  private readonly bank = new SampleBank(SAMPLES);
+  private readonly bank = new SampleBank(SAMPLES, gainOf(useRaceSound));
   private lastBump = 0;
 
   /** Call from a click handler (browsers start audio only after a gesture). */

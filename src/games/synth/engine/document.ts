@@ -9,8 +9,6 @@ import { STEPS } from './timing.ts';
 
 export const DOCUMENT_VERSION = 1;
 export const DEFAULT_LOOP_NAME = 'Loop';
-/** Decision (spec silent): a song holds at most 32 loops, far inside the 256 KiB save limit. */
-export const MAX_LOOPS = 32;
 
 export type Pattern = boolean[];
 
@@ -99,7 +97,6 @@ export function parseDocument(data: unknown, makeId: () => string): SynthDocumen
   const seen = new Set<string>();
   const loops: Loop[] = [];
   for (const item of rawLoops) {
-    if (loops.length >= MAX_LOOPS) break;
     if (item === null || typeof item !== 'object') continue;
     const l = item as Record<string, unknown>;
     let id =

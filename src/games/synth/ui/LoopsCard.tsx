@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
+import { confirmDialog } from '../../../platform/ui/asyncDialogs.tsx';
 import type { Loop } from '../engine/document.ts';
-import { MAX_LOOPS } from '../engine/document.ts';
 import { useSynthStore } from './store.ts';
 import { usePlayhead } from './usePlayhead.ts';
 
@@ -74,7 +74,15 @@ function LoopRow({ loop, linked }: { loop: Loop; linked: boolean }) {
           type="button"
           className="synth-btn synth-btn--small synth-btn--danger"
           aria-label={`Delete ${loop.name}`}
-          onClick={() => a.deleteLoop(loop.id)}
+          onClick={async () => {
+            // Platform spec §5: deletions ask for confirmation (loops are not in the undo history).
+            const sure = await confirmDialog(`Delete "${loop.name}"? Its sound and pattern go with it.`, {
+              title: 'Delete loop',
+              okLabel: 'Delete',
+              danger: true,
+            });
+            if (sure) a.deleteLoop(loop.id);
+          }}
         >
           Delete
         </button>
@@ -100,7 +108,7 @@ export function LoopsCard() {
             Update {linked.name}
           </button>
         )}
-        <button type="button" className="synth-btn" onClick={a.saveLoop} disabled={loops.length >= MAX_LOOPS}>
+        <button type="button" className="synth-btn" onClick={a.saveLoop}>
           Save Loop
         </button>
       </header>

@@ -1,12 +1,17 @@
 /**
  * Glue between the store and the LiveEngine: the engine exists once audio is enabled
- * (a user gesture), follows the store's tracks and BPM and the site-wide volume, and
- * forwards playhead steps to DOM listeners. Lives outside React.
+ * (a user gesture), follows the store's tracks and BPM, and forwards playhead steps to DOM
+ * listeners. Lives outside React.
  */
-import { effectiveVolume, useSoundSettings } from '../../../lib/soundSettings.ts';
 import { LiveEngine, type StepListener } from '../audio/liveEngine.ts';
 import { activeTracks } from '../engine/arrangement.ts';
 import { editorOf, type SynthState, useSynthStore } from './store.ts';
+
+/**
+ * The master level: each loop has its own volume knob, and no other game's setting enters
+ * (0.8, the level it had under the old site-wide default).
+ */
+const MASTER_VOLUME = 0.8;
 
 let engine: LiveEngine | null = null;
 let starting: Promise<LiveEngine | null> | null = null;
@@ -28,7 +33,7 @@ export function enableAudio(): Promise<LiveEngine | null> {
   if (starting) return starting;
   const store = useSynthStore.getState();
   store.setAudio('starting');
-  starting = LiveEngine.start(effectiveVolume())
+  starting = LiveEngine.start(MASTER_VOLUME)
     .then((e) => {
       engine = e;
       const s = useSynthStore.getState();
@@ -43,7 +48,6 @@ export function enableAudio(): Promise<LiveEngine | null> {
         )
           e.setTracks(tracksOf(next));
       });
-      useSoundSettings.subscribe(() => e.setVolume(effectiveVolume()));
       e.onStep(forwardStep);
       useSynthStore.getState().setAudio('ready');
       return e;

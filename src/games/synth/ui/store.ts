@@ -11,7 +11,6 @@ import {
   DEFAULT_LOOP_NAME,
   emptyPattern,
   type Loop,
-  MAX_LOOPS,
   makeLoop,
   parseDocument,
   type SynthDocument,
@@ -171,7 +170,6 @@ export const useSynthStore = create<SynthState>()((set, get) => {
 
     saveLoop: () => {
       const s = get();
-      if (s.loops.length >= MAX_LOOPS) return;
       const { params, pattern } = s.history.present;
       const loop = makeLoop(newId(), params, pattern, DEFAULT_LOOP_NAME);
       set({ loops: [...s.loops, loop], linkedLoopId: loop.id });

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
-import { useSoundSettings } from '../../../lib/soundSettings.ts';
 import { useFocusAfterPaint } from '../../../lib/useFocusAfterPaint.ts';
 import { GameHeader } from '../../../platform/header/GameHeader.tsx';
 import { Leaderboard } from '../../../platform/scores/Leaderboard.tsx';
@@ -8,7 +7,7 @@ import { fetchRunTicket } from '../../../platform/scores/scoresClient.ts';
 import { GRIDS, hitPoints, MAX_MISSED_TIMEOUTS, ROUND_MS, TOTAL_ROUNDS } from '../engine/constants.ts';
 import type { RoundStats } from '../engine/engine.ts';
 import { Grid } from './Grid.tsx';
-import { WhacSound } from './sound.ts';
+import { useWhacSound, WhacSound } from './sound.ts';
 import { createWhacStore, GAME_ID, type WhacStore, type WhacView } from './store.ts';
 import './whac.css';
 
@@ -35,10 +34,10 @@ function browserStore(sound: WhacSound): WhacStore {
   });
 }
 
-/** Header HUD: the persisted site-wide mute. */
+/** Header HUD: Whac-a-Moji's own persisted mute. */
 export function MuteToggle() {
-  const muted = useSoundSettings((s) => s.muted);
-  const toggleMuted = useSoundSettings((s) => s.toggleMuted);
+  const muted = useWhacSound((s) => s.muted);
+  const toggleMuted = useWhacSound((s) => s.toggleMuted);
   return (
     <button
       type="button"

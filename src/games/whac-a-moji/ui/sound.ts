@@ -1,7 +1,8 @@
 /**
  * Whac-a-Moji sound effects: samples rendered from sounds/recipes.ts by `npm run sounds`
  * (assets/sounds/whac-a-moji/), played with howler. Nothing is created or fetched before the
- * first user gesture (`unlock`); volume and mute follow the site-wide sound settings.
+ * first user gesture (`unlock`); they play at this game's own level, 0 while its own mute (the
+ * header's toggle) is on.
  */
 import beepUrl from '../../../../assets/sounds/whac-a-moji/beep.wav?url&no-inline';
 import finishedUrl from '../../../../assets/sounds/whac-a-moji/finished.wav?url&no-inline';
@@ -14,6 +15,7 @@ import whack5Url from '../../../../assets/sounds/whac-a-moji/whack-5.wav?url&no-
 import whack10Url from '../../../../assets/sounds/whac-a-moji/whack-10.wav?url&no-inline';
 import whack20Url from '../../../../assets/sounds/whac-a-moji/whack-20.wav?url&no-inline';
 import { SampleBank, type SampleSpec } from '../../../lib/audio/sampleBank.ts';
+import { createGameSound, gainOf } from '../../../lib/soundSettings.ts';
 import type { WhacSoundName } from '../sounds/recipes.ts';
 
 /**
@@ -37,8 +39,11 @@ const SAMPLES: Record<WhacSoundName, SampleSpec> = {
 /** The final second's beep is a fourth higher (B5 → E6), as the synthesised one was. */
 const FINAL_BEEP_RATE = 1318.5 / 987.8;
 
+/** Whac-a-Moji's own mute (the header's toggle); its volume is the mix level it always had. */
+export const useWhacSound = createGameSound('whac-a-moji', 0.8);
+
 export class WhacSound {
-  private readonly bank = new SampleBank(SAMPLES);
+  private readonly bank = new SampleBank(SAMPLES, gainOf(useWhacSound));
 
   /** Call from a user gesture (Start Game): creates the Howls and howler's AudioContext, or resumes it. */
   unlock(): void {

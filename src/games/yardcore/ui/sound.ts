@@ -1,8 +1,8 @@
 /**
  * Yardcore's sounds: samples rendered from sounds/recipes.ts by `npm run sounds`, played with
  * howler. The page hands each snapshot's events to `events` and the mowing flag to `mowing`;
- * `soundsFor` decides what plays (pure, tested). Each play's level is its mix level × the
- * site-wide volume, and nothing plays while the game's soundEnabled setting is off.
+ * `soundsFor` decides what plays (pure, tested). Each play's level is its mix level × 0.8
+ * (the level it always had), and nothing plays while the game's soundEnabled setting is off.
  */
 import bonkUrl from '../../../../assets/sounds/yardcore/bonk.wav?url&no-inline';
 import cawUrl from '../../../../assets/sounds/yardcore/caw.wav?url&no-inline';
@@ -19,6 +19,7 @@ import sputterUrl from '../../../../assets/sounds/yardcore/sputter.wav?url&no-in
 import throwUrl from '../../../../assets/sounds/yardcore/throw.wav?url&no-inline';
 import winUrl from '../../../../assets/sounds/yardcore/win.wav?url&no-inline';
 import { SampleBank, type SampleSpec } from '../../../lib/audio/sampleBank.ts';
+import { fixedGain } from '../../../lib/soundSettings.ts';
 import type { YardEvent } from '../engine/game.ts';
 import { YARD_SOUNDS, type YardSoundName } from '../sounds/recipes.ts';
 
@@ -104,7 +105,7 @@ export function soundsFor(events: readonly YardEvent[]): SoundCue[] {
 }
 
 export class YardSound {
-  private readonly bank = new SampleBank(SAMPLES);
+  private readonly bank = new SampleBank(SAMPLES, fixedGain(0.8));
 
   /** `enabled` reads the game's soundEnabled setting at each play. */
   constructor(private readonly enabled: () => boolean) {}
