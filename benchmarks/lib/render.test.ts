@@ -169,4 +169,9 @@ describe('renderTable', () => {
       'naive 291 ms → 83.1× faster',
     );
   });
+  it('shows a baseline of 0 without a ratio', () => {
+    const figure = { id: 'g', label: 'g', value: 2, unit: 'tasks', better: 'lower' as const };
+    const baseline = { label: 'floor', value: 0, ratio: Number.NaN, ratioLabel: '× the floor' };
+    expect(formatBaseline({ ...figure, baseline })).toBe('floor 0 tasks');
+  });
 });

@@ -10,6 +10,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
+import { writeFloorPage } from '../startup/floor.ts';
 import type { BenchContext } from '../types.ts';
 import type { ViteManifest } from './manifest.ts';
 
@@ -106,6 +107,8 @@ async function makeBuild(ctx: BenchContext): Promise<BuildInfo> {
 
 function readBuild(buildMs: number | null): BuildInfo {
   if (!fs.existsSync(MANIFEST_FILE)) throw new Error(`The build wrote no manifest at ${MANIFEST_FILE}`);
+  // The start-up part's floor (home without its scripts) beside home.html, before any server starts.
+  if (fs.existsSync(path.join(BUILD_DIR, 'home.html'))) writeFloorPage(BUILD_DIR);
   return {
     outDir: BUILD_DIR,
     manifest: JSON.parse(fs.readFileSync(MANIFEST_FILE, 'utf8')) as ViteManifest,

@@ -21,6 +21,8 @@ export function formatBaseline(figure: BenchFigure): string {
   const b = figure.baseline;
   // Some parts write the "×" into their ratio label already.
   const label = b.ratioLabel.trim().replace(/^×\s*/, '');
+  // A baseline of 0 (e.g. no long task at all) has no ratio: the baseline alone is shown.
+  if (!Number.isFinite(b.ratio)) return `${b.label} ${formatNumber(b.value)} ${figure.unit}`.trim();
   return `${b.label} ${formatNumber(b.value)} ${figure.unit} → ${formatNumber(b.ratio)}× ${label}`;
 }
 
