@@ -221,18 +221,40 @@ export class ScoresRepository {
     const now = Date.now();
     const cached = this.configCache.get(gameId);
     if (cached && now - cached.at < BOARD_CACHE_MS) return cached.config;
+    return this.singleFlight(`config ${gameId}`, gameId, async (since) => {
+      const row = await this.db
+        .selectFrom('game_configs')
+        .selectAll()
+        .where('game_id', '=', gameId)
+        .executeTakeFirst();
+      const config = row ? toGameConfig(row) : null;
+      if (this.unchangedSince(gameId, since)) {
+        if (this.configCache.size > 1000) this.configCache.clear();
+        this.configCache.set(gameId, { at: now, config });
+      }
+      return config;
+    });
+  }
+
+  /** Reads in flight, by what they read: see singleFlight. */
+  private inFlight = new Map<string, { since: number; answer: Promise<unknown> }>();
+
+  /**
+   * One database read for everyone who asks for the same thing while it runs. When a cached
+   * board expires under 1,000 requests/s, every request until the first read comes back
+   * missed the cache and read the board itself: a burst of identical queries each second
+   * that queued for the pool (issue 30). A caller joins a read only when no write to the
+   * game was made through this process since the read began, so its own writes still show.
+   */
+  private singleFlight<T>(key: string, gameId: string, read: (since: number) => Promise<T>): Promise<T> {
+    const running = this.inFlight.get(key);
+    if (running && this.unchangedSince(gameId, running.since)) return running.answer as Promise<T>;
     const since = this.writeCount;
-    const row = await this.db
-      .selectFrom('game_configs')
-      .selectAll()
-      .where('game_id', '=', gameId)
-      .executeTakeFirst();
-    const config = row ? toGameConfig(row) : null;
-    if (this.unchangedSince(gameId, since)) {
-      if (this.configCache.size > 1000) this.configCache.clear();
-      this.configCache.set(gameId, { at: now, config });
-    }
-    return config;
+    const answer = read(since).finally(() => {
+      if (this.inFlight.get(key)?.answer === answer) this.inFlight.delete(key);
+    });
+    this.inFlight.set(key, { since, answer });
+    return answer;
   }
 
   async configs(): Promise<GameConfig[]> {
@@ -290,19 +312,20 @@ export class ScoresRepository {
     const now = Date.now();
     const cached = this.boards.get(config.game_id)?.get(key);
     if (cached && now - cached.at < BOARD_CACHE_MS) return cached.entries;
-    const since = this.writeCount;
-    const entries = await this.readTop(config, limit, levelOrMode);
-    if (this.unchangedSince(config.game_id, since)) {
-      let game = this.boards.get(config.game_id);
-      if (!game) {
-        if (this.boards.size > 1000) this.boards.clear();
-        game = new Map();
-        this.boards.set(config.game_id, game);
+    return this.singleFlight(`board ${config.game_id} ${key}`, config.game_id, async (since) => {
+      const entries = await this.readTop(config, limit, levelOrMode);
+      if (this.unchangedSince(config.game_id, since)) {
+        let game = this.boards.get(config.game_id);
+        if (!game) {
+          if (this.boards.size > 1000) this.boards.clear();
+          game = new Map();
+          this.boards.set(config.game_id, game);
+        }
+        if (game.size > 1000) game.clear();
+        game.set(key, { at: now, entries });
       }
-      if (game.size > 1000) game.clear();
-      game.set(key, { at: now, entries });
-    }
-    return entries;
+      return entries;
+    });
   }
 
   /** The cached top N (see top()), or undefined when it must be read. */
