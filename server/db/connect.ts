@@ -21,6 +21,13 @@ export interface Db {
    * for it like any query, so it never sees uncommitted writes.
    */
   rows(sql: string, params: readonly unknown[]): Promise<unknown[][]>;
+  /**
+   * PostgreSQL only: like rows(), but in a transaction that first takes the transaction-level
+   * advisory lock `lock` (hashed with the schema, so schemas sharing a database stay apart).
+   * Every process doing the same waits for the one before it to commit, and the statement,
+   * run after the lock, sees what that one wrote: what keeps submit ranks exact across servers.
+   */
+  lockedRows(lock: string, sql: string, params: readonly unknown[]): Promise<unknown[][]>;
   /** Called after every query with its SQL, duration and outcome (metrics add one). */
   queryObservers: Set<QueryObserver>;
 }
@@ -119,6 +126,34 @@ export function connectDatabase(url: string, options: ConnectOptions = {}): Db {
         const query = { name, text: sql, values: [...params], rowMode: 'array' as const };
         return timed(queryObservers, sql, async () => (await pool.query(query)).rows);
       },
+      async lockedRows(lock, sql, params) {
+        let name = names.get(sql);
+        if (!name) {
+          name = `hot_${names.size}`;
+          names.set(sql, name);
+        }
+        const query = { name, text: sql, values: [...params], rowMode: 'array' as const };
+        const client = await pool.connect();
+        let failed = false;
+        try {
+          await client.query('begin');
+          await client.query({
+            name: 'advisory_xact_lock',
+            text: "select pg_advisory_xact_lock(hashtext(current_schema() || ':' || $1))",
+            values: [lock],
+          });
+          const { rows } = await timed(queryObservers, sql, () => client.query(query));
+          await client.query('commit');
+          return rows;
+        } catch (err) {
+          failed = true;
+          await client.query('rollback').catch(() => {});
+          throw err;
+        } finally {
+          // A connection whose rollback failed may be broken: the pool drops it.
+          client.release(failed ? true : undefined);
+        }
+      },
     };
   }
   if (url !== ':memory:') fs.mkdirSync(path.dirname(url), { recursive: true });
@@ -168,6 +203,9 @@ export function connectDatabase(url: string, options: ConnectOptions = {}): Db {
       }
       const ready = statement;
       return timed(queryObservers, sql, () => ready.all(...params) as unknown[][]);
+    },
+    lockedRows() {
+      return Promise.reject(new Error('lockedRows is PostgreSQL only'));
     },
   };
 }

@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
 import type { SaveHandle, SaveItem } from '../../src/api/types.ts';
 import type { Db } from '../db/connect.ts';
-import type { SavesTable } from '../db/schema.ts';
-import { HttpError, hotSql, isUniqueViolation, nowIso, num, randomToken } from '../util.ts';
+import type { SavesTable, UsersTable } from '../db/schema.ts';
+import { HttpError, hotSql, isUniqueViolation, nowIso, num, randomToken, sha256 } from '../util.ts';
+import { SESSION_USER_FROM, USER_COLUMNS, userFromRow } from './users.ts';
 
 export const MAX_SAVES_PER_USER = 500;
 export const MAX_SAVE_BYTES = 256 * 1024;
@@ -26,23 +27,34 @@ export type SaveLookup = { id: string; appId?: string } | { appId: string; key: 
 /** Saved items, always scoped to one user. Every write changes etag and version. */
 export class SavesRepository {
   private readonly listSql: { all: string; app: string };
+  /** The same page and total beside the session's user, in one statement (see listSignedIn). */
+  private readonly signedInListSql: { all: string; app: string };
 
   constructor(private readonly database: Db) {
     // The page's items as one JSON array text, built by the database in list order, and the
     // total, in one statement: one round trip to PostgreSQL, one statement on SQLite (see list()).
-    const page = (where: string) => {
+    const item = (build: string) =>
+      `${build}('id', id, 'key', key, 'version', version, 'etag', etag, 'appId', app_id, 'updatedAt', updated_at)`;
+    /** The page's JSON and the total, as two select-list expressions (placeholders: the page's, then the total's). */
+    const pageColumns = (where: string) => {
       const rows = `select id, key, version, etag, app_id, updated_at from saves where ${where} order by updated_at desc, id desc limit ? offset ?`;
       const total = `(select count(*) from saves where ${where})`;
-      const item = (build: string) =>
-        `${build}('id', id, 'key', key, 'version', version, 'etag', etag, 'appId', app_id, 'updatedAt', updated_at)`;
-      return hotSql(
-        database.dialect,
-        database.dialect === 'sqlite'
-          ? `select json_group_array(${item('json_object')} order by updated_at desc, id desc), ${total} from (${rows})`
-          : `select coalesce(json_agg(${item('json_build_object')} order by updated_at desc, id desc), '[]')::text, ${total} from (${rows}) as page`,
-      );
+      return database.dialect === 'sqlite'
+        ? `(select json_group_array(${item('json_object')} order by updated_at desc, id desc) from (${rows})), ${total}`
+        : `(select coalesce(json_agg(${item('json_build_object')} order by updated_at desc, id desc), '[]')::text from (${rows}) as page), ${total}`;
     };
+    const page = (where: string) => hotSql(database.dialect, `select ${pageColumns(where)}`);
     this.listSql = { all: page('user_id = ?'), app: page('user_id = ? and app_id = ?') };
+    // Signed in and listed in one round trip: the session's user row, then the page and total of its saves.
+    const signedIn = (where: string) =>
+      hotSql(
+        database.dialect,
+        `select ${USER_COLUMNS.map((c) => `u.${c}`).join(', ')}, ${pageColumns(where)} from ${SESSION_USER_FROM}`,
+      );
+    this.signedInListSql = {
+      all: signedIn('user_id = u.id'),
+      app: signedIn('user_id = u.id and app_id = ?'),
+    };
   }
 
   private get db() {
@@ -168,11 +180,39 @@ export class SavesRepository {
     limit: number,
   ): Promise<{ total: number; itemsJson: string }> {
     const offset = (page - 1) * limit;
-    // The scope's parameters come twice, in the statement's text order: for the total, then the page.
+    // The scope's parameters come twice, in the statement's text order: for the page, then the total.
     const [[itemsJson, total]] = appId
-      ? await this.database.rows(this.listSql.app, [userId, appId, userId, appId, limit, offset])
-      : await this.database.rows(this.listSql.all, [userId, userId, limit, offset]);
+      ? await this.database.rows(this.listSql.app, [userId, appId, limit, offset, userId, appId])
+      : await this.database.rows(this.listSql.all, [userId, limit, offset, userId]);
     return { total: num(total), itemsJson: itemsJson as string };
+  }
+
+  /**
+   * list() for the user a session token signs in (null: no such session), in one statement:
+   * the hot read of the load dialog made one round trip to PostgreSQL for the session and
+   * a second for the page; each costs the driver's work and two wake-ups (issue 30).
+   */
+  async listSignedIn(
+    token: string,
+    appId: string | undefined,
+    page: number,
+    limit: number,
+  ): Promise<{ user: UsersTable; total: number; itemsJson: string } | null> {
+    const offset = (page - 1) * limit;
+    const rows = appId
+      ? await this.database.rows(this.signedInListSql.app, [
+          appId,
+          limit,
+          offset,
+          appId,
+          sha256(token),
+          nowIso(),
+        ])
+      : await this.database.rows(this.signedInListSql.all, [limit, offset, sha256(token), nowIso()]);
+    if (!rows.length) return null;
+    const row = rows[0];
+    const [itemsJson, total] = row.slice(USER_COLUMNS.length);
+    return { user: userFromRow(row), total: num(total), itemsJson: itemsJson as string };
   }
 
   async delete(userId: string, lookup: SaveLookup): Promise<boolean> {

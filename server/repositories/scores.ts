@@ -93,6 +93,85 @@ function insertParams(score: NewScore): unknown[] {
   ];
 }
 
+/**
+ * PostgreSQL: a whole batch of submits as one statement whose text never changes, whatever
+ * the batch holds (its rows travel as arrays), so it is parsed and planned once per pooled
+ * connection (a named statement). Every part sees the database as it was before the
+ * statement, so the counts leave the batch out. It runs after an advisory lock that every
+ * server's submits take (Db.lockedRows): batches of two servers would otherwise count
+ * without each other's uncommitted rows, and a rank could miss a better score with a
+ * smaller id (server/routes/scoreRanksConcurrent.test.ts).
+ *
+ * It was a statement written out per batch (a union arm and six parameters per distinct
+ * score, a VALUES row per score): never the same text twice, so planned every time, and
+ * planning grew with the batch (325 ms for 49 scores on the loaded 2-core machine, against
+ * 37 ms to run it). Submits are written one batch at a time, so a slow batch made the next
+ * one bigger and slower still: at 1,000 submits/s it fell behind for good (issue 30).
+ *
+ * `ahead`: per distinct (scope, score), the counts of the better buckets (bucket between
+ * blo and bhi) plus the scores of its own bucket from the score to the bucket's better
+ * edge (low..high), over the whole game (mode null) or one mode. `bumped`: the bucket
+ * deltas, in key order (see bucketUpsert). `inserted`: the scores, ids drawn in array order.
+ */
+export const PG_SUBMIT_SQL = `with ahead as (
+  select t.i - 1 as i,
+    (select coalesce(sum(b.n), 0) from score_buckets b
+      where b.game_id = t.game_id and b.scope = t.scope and b.bucket between t.blo and t.bhi)
+    + case when t.mode is null
+        then (select count(*) from scores s where s.game_id = t.game_id and s.score between t.low and t.high)
+        else (select count(*) from scores s
+          where s.game_id = t.game_id and s.level_or_mode = t.mode and s.score between t.low and t.high)
+      end as n
+  from unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::int[], $6::float8[], $7::float8[])
+    with ordinality as t(game_id, mode, scope, blo, bhi, low, high, i)
+), bumped as (
+  insert into score_buckets (game_id, scope, bucket, n)
+  select * from unnest($8::text[], $9::text[], $10::int[], $11::int[])
+  on conflict (game_id, scope, bucket) do update set n = score_buckets.n + excluded.n
+), inserted as (
+  insert into scores (${SCORE_COLUMNS.join(', ')})
+  select * from unnest($12::text[], $13::text[], $14::text[], $15::float8[], $16::float8[], $17::text[],
+    $18::text[], $19::int[], $20::text[], $21::text[])
+  returning id
+)
+select i, n from ahead union all select -1, id from inserted`;
+
+/** Buckets are non-negative 32-bit integers; these bound "every bucket above / below". */
+const BUCKET_MIN = -1;
+const BUCKET_MAX = 2 ** 31 - 1;
+
+/** The 21 array parameters of PG_SUBMIT_SQL. */
+function pgSubmitParams(
+  counts: readonly AheadCount[],
+  deltas: readonly BucketDelta[],
+  batch: readonly PendingInsert[],
+): unknown[][] {
+  const columns = (rows: readonly unknown[][], width: number) =>
+    Array.from({ length: width }, (_, c) => rows.map((row) => row[c]));
+  return [
+    ...columns(
+      counts.map((c) => [
+        c.gameId,
+        c.mode,
+        bucketScope(c.mode),
+        c.direction === 'DESC' ? c.bucket + 1 : BUCKET_MIN,
+        c.direction === 'DESC' ? BUCKET_MAX : c.bucket - 1,
+        c.low,
+        c.high,
+      ]),
+      7,
+    ),
+    ...columns(
+      deltas.map((d) => [d.gameId, d.scope, d.bucket, d.n]),
+      4,
+    ),
+    ...columns(
+      batch.map(({ score }) => insertParams(score)),
+      SCORE_COLUMNS.length,
+    ),
+  ];
+}
+
 function boardKey(config: GameConfig, limit: number, levelOrMode: string | null): string {
   return `${config.sort_order} ${limit}${levelOrMode === null ? '' : ` =${levelOrMode}`}`;
 }
@@ -142,18 +221,40 @@ export class ScoresRepository {
     const now = Date.now();
     const cached = this.configCache.get(gameId);
     if (cached && now - cached.at < BOARD_CACHE_MS) return cached.config;
+    return this.singleFlight(`config ${gameId}`, gameId, async (since) => {
+      const row = await this.db
+        .selectFrom('game_configs')
+        .selectAll()
+        .where('game_id', '=', gameId)
+        .executeTakeFirst();
+      const config = row ? toGameConfig(row) : null;
+      if (this.unchangedSince(gameId, since)) {
+        if (this.configCache.size > 1000) this.configCache.clear();
+        this.configCache.set(gameId, { at: now, config });
+      }
+      return config;
+    });
+  }
+
+  /** Reads in flight, by what they read: see singleFlight. */
+  private inFlight = new Map<string, { since: number; answer: Promise<unknown> }>();
+
+  /**
+   * One database read for everyone who asks for the same thing while it runs. When a cached
+   * board expires under 1,000 requests/s, every request until the first read comes back
+   * missed the cache and read the board itself: a burst of identical queries each second
+   * that queued for the pool (issue 30). A caller joins a read only when no write to the
+   * game was made through this process since the read began, so its own writes still show.
+   */
+  private singleFlight<T>(key: string, gameId: string, read: (since: number) => Promise<T>): Promise<T> {
+    const running = this.inFlight.get(key);
+    if (running && this.unchangedSince(gameId, running.since)) return running.answer as Promise<T>;
     const since = this.writeCount;
-    const row = await this.db
-      .selectFrom('game_configs')
-      .selectAll()
-      .where('game_id', '=', gameId)
-      .executeTakeFirst();
-    const config = row ? toGameConfig(row) : null;
-    if (this.unchangedSince(gameId, since)) {
-      if (this.configCache.size > 1000) this.configCache.clear();
-      this.configCache.set(gameId, { at: now, config });
-    }
-    return config;
+    const answer = read(since).finally(() => {
+      if (this.inFlight.get(key)?.answer === answer) this.inFlight.delete(key);
+    });
+    this.inFlight.set(key, { since, answer });
+    return answer;
   }
 
   async configs(): Promise<GameConfig[]> {
@@ -211,19 +312,20 @@ export class ScoresRepository {
     const now = Date.now();
     const cached = this.boards.get(config.game_id)?.get(key);
     if (cached && now - cached.at < BOARD_CACHE_MS) return cached.entries;
-    const since = this.writeCount;
-    const entries = await this.readTop(config, limit, levelOrMode);
-    if (this.unchangedSince(config.game_id, since)) {
-      let game = this.boards.get(config.game_id);
-      if (!game) {
-        if (this.boards.size > 1000) this.boards.clear();
-        game = new Map();
-        this.boards.set(config.game_id, game);
+    return this.singleFlight(`board ${config.game_id} ${key}`, config.game_id, async (since) => {
+      const entries = await this.readTop(config, limit, levelOrMode);
+      if (this.unchangedSince(config.game_id, since)) {
+        let game = this.boards.get(config.game_id);
+        if (!game) {
+          if (this.boards.size > 1000) this.boards.clear();
+          game = new Map();
+          this.boards.set(config.game_id, game);
+        }
+        if (game.size > 1000) game.clear();
+        game.set(key, { at: now, entries });
       }
-      if (game.size > 1000) game.clear();
-      game.set(key, { at: now, entries });
-    }
-    return entries;
+      return entries;
+    });
   }
 
   /** The cached top N (see top()), or undefined when it must be read. */
@@ -308,16 +410,15 @@ export class ScoresRepository {
         direction: config.sort_order === 'ASC' ? 'ASC' : 'DESC',
       })),
     );
-    const aheads = plan.counts.map((count) => this.aheadCount(count));
-    const bump = this.bucketUpsert(
-      bucketDeltas(
-        batch.map(({ score }) => ({ gameId: score.game_id, mode: score.level_or_mode, score: score.score })),
-        1,
-      ),
+    const deltas = bucketDeltas(
+      batch.map(({ score }) => ({ gameId: score.game_id, mode: score.level_or_mode, score: score.score })),
+      1,
     );
     let counts: number[];
     let ids: number[];
     if (this.writer) {
+      const aheads = plan.counts.map((count) => this.aheadCount(count));
+      const bump = this.bucketUpsert(deltas);
       const outcome = await this.writer.run({
         counts: aheads.map(({ expression, params }) => ({ sql: `select ${expression} as n`, params })),
         writes: [bump],
@@ -326,26 +427,21 @@ export class ScoresRepository {
       if (!outcome.ok) throw workerError(outcome.error);
       ({ counts, ids } = outcome);
     } else {
-      const params = batch.flatMap(({ score }) => insertParams(score));
-      const insert = `insert into scores (${SCORE_COLUMNS.join(', ')}) values ${batch.map(() => `(${SCORE_COLUMNS.map(() => '?').join(', ')})`).join(', ')} returning id`;
-      const countSql = aheads
-        .map(({ expression }, i) => `select ${i} as i, ${expression} as n`)
-        .join(' union all ');
-      const countParams = aheads.flatMap(({ params }) => params);
       let rows: { i: unknown; n: unknown }[];
       if (this.database.dialect === 'postgres') {
-        // One statement, so one round trip and one commit (its own transaction): every part
-        // sees the database as it was before the statement, so the counts leave the batch out.
-        const statement = hotSql(
-          'postgres',
-          `with ahead as (${countSql}), bumped as (${bump.sql}), inserted as (${insert}) ` +
-            'select i, n from ahead union all select -1 as i, id as n from inserted',
-        );
-        ({ rows } = await this.db.executeQuery<{ i: unknown; n: unknown }>(
-          CompiledQuery.raw(statement, [...countParams, ...bump.params, ...params]),
-        ));
+        rows = (
+          await this.database.lockedRows('scores', PG_SUBMIT_SQL, pgSubmitParams(plan.counts, deltas, batch))
+        ).map(([i, n]) => ({ i, n }));
       } else {
-        // SQLite in memory: no data-modifying WITH; the same three statements in one transaction.
+        // SQLite in memory: the writer's statements, in one transaction on the main connection.
+        const params = batch.flatMap(({ score }) => insertParams(score));
+        const insert = `insert into scores (${SCORE_COLUMNS.join(', ')}) values ${batch.map(() => `(${SCORE_COLUMNS.map(() => '?').join(', ')})`).join(', ')} returning id`;
+        const aheads = plan.counts.map((count) => this.aheadCount(count));
+        const countSql = aheads
+          .map(({ expression }, i) => `select ${i} as i, ${expression} as n`)
+          .join(' union all ');
+        const countParams = aheads.flatMap(({ params }) => params);
+        const bump = this.bucketUpsert(deltas);
         rows = await this.db.transaction().execute(async (trx) => {
           const counted = await trx.executeQuery<{ i: unknown; n: unknown }>(
             CompiledQuery.raw(countSql, countParams),

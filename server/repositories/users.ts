@@ -5,8 +5,8 @@ import type { Db } from '../db/connect.ts';
 import type { UsersTable } from '../db/schema.ts';
 import { hotSql, isUniqueViolation, nowIso, num, randomToken, sha256 } from '../util.ts';
 
-/** The columns of users, in the order userBySession reads them. */
-const USER_COLUMNS = [
+/** The columns of users, in the order userBySession reads them (and userFromRow maps). */
+export const USER_COLUMNS = [
   'id',
   'display_name',
   'email',
@@ -30,6 +30,29 @@ export function toSessionUser(row: UsersTable): SessionUser {
   };
 }
 
+/**
+ * The user a session token signs in: the joins and conditions of userBySession, as SQL
+ * with two `?` (the token's hash, now) for a statement that reads more beside it
+ * (SavesRepository.listSignedIn). Selects USER_COLUMNS as u.*; aliases s and u.
+ */
+export const SESSION_USER_FROM =
+  'sessions s inner join users u on u.id = s.user_id where s.id_hash = ? and s.expires_at > ? and u.is_active = 1';
+
+/** A users row read as USER_COLUMNS, in order, from the first values of `row`. */
+export function userFromRow(row: readonly unknown[]): UsersTable {
+  const [id, display_name, email, avatar_url, is_admin, is_active, created_at, last_login] = row;
+  return {
+    id: id as string,
+    display_name: display_name as string,
+    email: email as string | null,
+    avatar_url: avatar_url as string | null,
+    is_admin: num(is_admin),
+    is_active: num(is_active),
+    created_at: created_at as string,
+    last_login: last_login as string | null,
+  };
+}
+
 /** Users, their sign-in identities and sessions (user and admin-account sessions). */
 export class UsersRepository {
   private readonly sessionSql: string;
@@ -37,7 +60,7 @@ export class UsersRepository {
   constructor(private readonly database: Db) {
     this.sessionSql = hotSql(
       database.dialect,
-      `select ${USER_COLUMNS.map((c) => `u.${c}`).join(', ')} from sessions s inner join users u on u.id = s.user_id where s.id_hash = ? and s.expires_at > ? and u.is_active = 1`,
+      `select ${USER_COLUMNS.map((c) => `u.${c}`).join(', ')} from ${SESSION_USER_FROM}`,
     );
   }
 
@@ -207,18 +230,7 @@ export class UsersRepository {
   async userBySession(token: string): Promise<UsersTable | null> {
     // Runs on every signed-in request: hand-written SQL (see hotSql), rows as arrays.
     const rows = await this.database.rows(this.sessionSql, [sha256(token), nowIso()]);
-    if (!rows.length) return null;
-    const [id, display_name, email, avatar_url, is_admin, is_active, created_at, last_login] = rows[0];
-    return {
-      id: id as string,
-      display_name: display_name as string,
-      email: email as string | null,
-      avatar_url: avatar_url as string | null,
-      is_admin: num(is_admin),
-      is_active: num(is_active),
-      created_at: created_at as string,
-      last_login: last_login as string | null,
-    };
+    return rows.length ? userFromRow(rows[0]) : null;
   }
 
   async adminIdBySession(token: string): Promise<number | null> {

@@ -158,4 +158,30 @@ describe.each(testDialects)('cached boards (%s)', (dialect) => {
       await other?.db.destroy();
     }
   });
+
+  it('requests that miss the cache together make one read, and a write in the meantime is not joined to it', async () => {
+    await submit({ game_id: 'lunar-lander', player_name: 'flight', score: 10 });
+    const reads: string[] = [];
+    const observer = (text: string) => {
+      if (/from "scores"/.test(text) && /order by/.test(text)) reads.push(text);
+    };
+    t.database.queryObservers.add(observer);
+    try {
+      // The submit dropped the cached board: 40 requests at once find it missing.
+      const boards = await Promise.all(Array.from({ length: 40 }, () => names('game_id=lunar-lander')));
+      expect(reads.length).toBe(1);
+      for (const b of boards) expect(b).toContain('flight');
+      // A request made after a write does not take the answer of a read that began before it.
+      reads.length = 0;
+      await submit({ game_id: 'lunar-lander', player_name: 'second', score: 20 });
+      const before = names('game_id=lunar-lander');
+      await submit({ game_id: 'lunar-lander', player_name: 'third', score: 30 });
+      const after = await names('game_id=lunar-lander');
+      expect(after).toContain('third');
+      expect(await before).toContain('second');
+      expect(reads.length).toBe(2);
+    } finally {
+      t.database.queryObservers.delete(observer);
+    }
+  });
 });
