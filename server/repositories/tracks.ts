@@ -174,6 +174,15 @@ export class TracksRepository {
     return { total_tracks: num(row.total), tracks_today: num(row.today), tracks_week: num(row.week) };
   }
 
+  /** How many tracks are stored (the admin list's total). */
+  async count(): Promise<number> {
+    const row = await this.db
+      .selectFrom('tracks')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    return num(row.n);
+  }
+
   async list(limit: number, offset: number): Promise<AdminTrack[]> {
     const rows = await this.db
       .selectFrom('tracks')

@@ -126,6 +126,22 @@ describe.each(testDialects)('tracks calls (%s)', (dialect) => {
       actor: expect.stringMatching(/^user:/),
     });
   });
+
+  it('manage pages through every track: limit and offset, with the total of all tracks', async () => {
+    for (let i = 0; i < 5; i++) {
+      const res = await call(t.app, 'POST', '/api/tracks/store.php', { body: track({ b: 60 + i }) });
+      expect(res.statusCode).toBe(200);
+    }
+    const pageAt = async (offset: number) =>
+      (await call(t.app, 'GET', `/api/tracks/manage.php?limit=2&offset=${offset}`, { cookie: admin })).json();
+    const pages = [await pageAt(0), await pageAt(2), await pageAt(4)];
+    for (const page of pages) expect(page.total).toBe(6);
+    expect(pages.map((p) => p.tracks.length)).toEqual([2, 2, 2]);
+    const hashes = pages.flatMap((p) => p.tracks.map((r: { hash: string }) => r.hash));
+    expect(new Set(hashes).size).toBe(6);
+    expect((await pageAt(6)).tracks).toEqual([]);
+    expect((await pageAt(6)).total).toBe(6);
+  });
 });
 
 describe.each(testDialects)('the track gallery (%s)', (dialect) => {

@@ -293,17 +293,17 @@ export async function tracksRoutes(app: FastifyInstance) {
                 ],
               },
             },
+            /** Every stored track, for the console's pager. */
+            total: { type: 'integer' },
           },
-          required: ['success', 'tracks'],
+          required: ['success', 'tracks', 'total'],
         }),
       },
     },
     async (request) => {
       await requireAdmin(request);
-      return {
-        success: true,
-        tracks: await app.repos.tracks.list(request.query.limit, request.query.offset),
-      };
+      const tracks = await app.repos.tracks.list(request.query.limit, request.query.offset);
+      return { success: true, tracks, total: await app.repos.tracks.count() };
     },
   );
 

@@ -308,6 +308,8 @@ export interface TrackAdminStatsResponse {
 export interface TrackManageResponse {
   success: boolean;
   tracks: AdminTrack[];
+  /** Every stored track (the list is one page of them). */
+  total: number;
   error?: string;
 }
 

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import Database from 'better-sqlite3';
 import * as OTPAuth from 'otpauth';
 import { collectConsoleErrors, devSignIn, shootBoth } from './platform-helpers.ts';
 
@@ -168,6 +169,91 @@ test('Track Management: fields, open link, delete with confirmation, dismissible
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(cards).toHaveCount(1);
   await expect(page.locator('.admin-stat').first().locator('dd')).toHaveText('1');
+});
+
+test('Track Management pages through 250 tracks with the total, and deletes from the last page', async () => {
+  // 249 more tracks straight into the run's database (the store call allows 10 a minute),
+  // older than the one left by the test above, so that one heads page 1.
+  const SEEDED = 249;
+  const db = new Database(DB_FILE);
+  const payload = JSON.stringify({
+    v: 3,
+    path: 'M 100 100 L 900 100 L 900 900 L 100 900 L 100 100',
+    b: 30,
+    originalAspectRatio: 1.5,
+    timestamp: 1_767_225_600_000,
+  });
+  const insert = db.prepare(
+    `INSERT INTO tracks (hash, payload, version, point_count, brush_width, ip_address, created_at, load_count)
+     VALUES (?, ?, 3, 5, 30, '203.0.113.25', ?, 0)`,
+  );
+  const seeded = Array.from({ length: SEEDED }, (_, i) => `e2e${i.toString(16).padStart(13, '0')}`);
+  db.transaction(() => {
+    for (const [i, hash] of seeded.entries())
+      insert.run(hash, payload, new Date(Date.UTC(2026, 0, 1) + (SEEDED - i) * 60_000).toISOString());
+  })();
+  try {
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    await expect(page.locator('.admin-stat').first().locator('dd')).toHaveText('250');
+    const cards = page.locator('.admin-track');
+    const pager = page.getByRole('navigation', { name: 'Track pages', exact: true });
+    const next = pager.getByRole('button', { name: 'Next' });
+    await expect(pager).toContainText('Page 1 of 5');
+    await expect(pager).toContainText('1–50 of 250');
+    await expect(pager.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await expect(cards).toHaveCount(50);
+    await expect(cards.first()).toContainText(trackHashes[1]);
+    await shootBoth(page, 'admin-tracks-pager');
+    // The same pager closes the list.
+    const end = page.getByRole('navigation', { name: 'Track pages, end of list' });
+    await expect(end).toContainText('1–50 of 250');
+    await end.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/platform-screens/admin-tracks-pager-end-desktop.png' });
+
+    // Every track once, across the five pages.
+    const seen = new Set<string>();
+    for (let p = 1; p <= 5; p++) {
+      await expect(pager).toContainText(`Page ${p} of 5`);
+      await expect(pager).toContainText(`${(p - 1) * 50 + 1}–${p * 50} of 250`);
+      await expect(cards).toHaveCount(50);
+      const hashes = await cards.evaluateAll((els) =>
+        els.map((el) => el.querySelector('img')?.getAttribute('alt')?.replace('Track ', '') ?? ''),
+      );
+      for (const hash of hashes) seen.add(hash);
+      if (p < 5) await next.click();
+    }
+    await expect(next).toBeDisabled();
+    expect(seen.size).toBe(250);
+    expect(seen.has(trackHashes[1])).toBe(true);
+    for (const hash of seeded) expect(seen.has(hash)).toBe(true);
+
+    // Delete on the last page: the page and the totals follow, the track is gone from the server.
+    const victim = seeded[SEEDED - 1];
+    await cards
+      .filter({ hasText: victim })
+      .getByRole('button', { name: `Delete track ${victim}` })
+      .click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(pager).toContainText('201–249 of 249');
+    await expect(cards).toHaveCount(49);
+    await expect(cards.filter({ hasText: victim })).toHaveCount(0);
+    await expect(page.locator('.admin-stat').first().locator('dd')).toHaveText('249');
+    expect((await page.request.get(`/api/tracks/get.php?hash=${victim}`)).status()).toBe(404);
+
+    // Back to page 1 with Previous.
+    for (let p = 5; p > 1; p--) {
+      await pager.getByRole('button', { name: 'Previous' }).click();
+      await expect(pager).toContainText(`Page ${p - 1} of 5`);
+    }
+    await expect(cards.first()).toContainText(trackHashes[1]);
+  } finally {
+    // The specs after this one count one stored track, as before.
+    db.prepare(`DELETE FROM tracks WHERE ip_address = '203.0.113.25'`).run();
+    db.close();
+    await page.reload();
+    await expect(page.locator('.admin-stat').first().locator('dd')).toHaveText('1');
+  }
 });
 
 test('High Scores: statistics, game config, drill in with filter, delete one, delete all', async () => {

@@ -1,5 +1,5 @@
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
-import type { AdminGameStat, GameConfig, ScoreEntry, ScoreManageListResponse } from '../../api/types.ts';
+import type { AdminGameStat, GameConfig, ScoreEntry } from '../../api/types.ts';
 import { alertDialog, confirmDialog } from '../ui/asyncDialogs.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import {
@@ -12,6 +12,7 @@ import {
   SCORES_PAGE_SIZE,
   saveGameConfig,
 } from './adminApi.ts';
+import { PagedTable } from './PagedTable.tsx';
 
 /** Runs a delete and alerts the §8 text on failure; true when it worked. */
 async function deleteWithAlerts(run: () => Promise<{ success: boolean; error?: string }>, what: string) {
@@ -133,30 +134,20 @@ function GameScores({
   onBack: () => void;
   onChanged: () => void;
 }) {
-  const [offset, setOffset] = useState(0);
   const [filterInput, setFilterInput] = useState('');
   const [filter, setFilter] = useState('');
-  const [page, setPage] = useState<ScoreManageListResponse | null>(null);
-  const [failed, setFailed] = useState(false);
   const filterId = useId();
 
-  const load = useCallback(async () => {
-    try {
+  const load = useCallback(
+    async (offset: number) => {
       const answer = await fetchGameScores(gameId, offset, filter);
       if (!answer.success) throw new Error(answer.error || 'Failed to load scores');
-      setPage(answer);
-      setFailed(false);
-    } catch (error) {
-      console.error('Failed to load scores', error);
-      setFailed(true);
-    }
-  }, [gameId, offset, filter]);
+      return { items: answer.scores ?? [], total: answer.pagination.total };
+    },
+    [gameId, filter],
+  );
 
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  async function removeOne(score: ScoreEntry) {
+  async function removeOne(score: ScoreEntry, reload: () => Promise<void>) {
     const sure = await confirmDialog(`Delete the score ${score.score} by ${score.player_name}?`, {
       okLabel: 'Delete',
       danger: true,
@@ -164,12 +155,9 @@ function GameScores({
     if (!sure) return;
     if (await deleteWithAlerts(() => deleteScore(score.id), 'score')) {
       onChanged();
-      await load();
+      await reload();
     }
   }
-
-  const scores = page?.scores ?? [];
-  const total = page?.pagination.total ?? 0;
 
   return (
     <div className="admin-tab">
@@ -184,7 +172,6 @@ function GameScores({
         aria-label="Filter"
         onSubmit={(e) => {
           e.preventDefault();
-          setOffset(0);
           setFilter(filterInput);
         }}
       >
@@ -202,83 +189,63 @@ function GameScores({
           Filter
         </button>
       </form>
-      {failed && (
-        <p className="pf-error" role="alert">
-          Failed to load scores
-        </p>
-      )}
-      {!page && !failed && <p className="pf-muted">Loading…</p>}
-      {page && scores.length === 0 && <p className="pf-muted">No scores found for this game.</p>}
-      {scores.length > 0 && (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">rank</th>
-                <th scope="col">player_name</th>
-                <th scope="col">score</th>
-                <th scope="col">duration</th>
-                <th scope="col">level_or_mode</th>
-                <th scope="col">verified</th>
-                <th scope="col">user_id</th>
-                <th scope="col">created_at</th>
-                <th scope="col">
-                  <span className="pf-visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {scores.map((score) => (
-                <tr key={score.id}>
-                  <td>{score.rank}</td>
-                  <td>{score.player_name}</td>
-                  <td className="admin-num">{formatNumber(score.score, 3)}</td>
-                  <td className="admin-num">
-                    {score.duration === null ? '—' : formatNumber(score.duration, 2)}
-                  </td>
-                  <td>{score.level_or_mode ?? '—'}</td>
-                  <td>{score.verified ? '✓' : ''}</td>
-                  <td className="admin-mono">{score.user_id ?? '—'}</td>
-                  <td>{formatWhen(score.created_at)}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="button pf-button--danger button--small"
-                      aria-label={`Delete score ${score.score} by ${score.player_name}`}
-                      onClick={() => void removeOne(score)}
-                    >
-                      Delete
-                    </button>
-                  </td>
+      {/* A new filter starts over at page 1. */}
+      <PagedTable
+        key={filter}
+        pageSize={SCORES_PAGE_SIZE}
+        load={load}
+        pagerLabel="Score pages"
+        emptyText="No scores found for this game."
+        errorText="Failed to load scores"
+      >
+        {(scores, reload) => (
+          <div className="admin-table-wrap">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">rank</th>
+                  <th scope="col">player_name</th>
+                  <th scope="col">score</th>
+                  <th scope="col">duration</th>
+                  <th scope="col">level_or_mode</th>
+                  <th scope="col">verified</th>
+                  <th scope="col">user_id</th>
+                  <th scope="col">created_at</th>
+                  <th scope="col">
+                    <span className="pf-visually-hidden">Actions</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {page && total > 0 && (
-        <nav className="admin-pager" aria-label="Score pages">
-          <button
-            type="button"
-            className="button button--ghost button--small"
-            disabled={offset === 0}
-            onClick={() => setOffset(Math.max(0, offset - SCORES_PAGE_SIZE))}
-          >
-            Previous
-          </button>
-          <span>
-            {offset + 1}–{offset + scores.length} of {total}
-          </span>
-          <button
-            type="button"
-            className="button button--ghost button--small"
-            disabled={!page.pagination.has_more}
-            onClick={() => setOffset(offset + SCORES_PAGE_SIZE)}
-          >
-            Next
-          </button>
-        </nav>
-      )}
+              </thead>
+              <tbody>
+                {scores.map((score) => (
+                  <tr key={score.id}>
+                    <td>{score.rank}</td>
+                    <td>{score.player_name}</td>
+                    <td className="admin-num">{formatNumber(score.score, 3)}</td>
+                    <td className="admin-num">
+                      {score.duration === null ? '—' : formatNumber(score.duration, 2)}
+                    </td>
+                    <td>{score.level_or_mode ?? '—'}</td>
+                    <td>{score.verified ? '✓' : ''}</td>
+                    <td className="admin-mono">{score.user_id ?? '—'}</td>
+                    <td>{formatWhen(score.created_at)}</td>
+                    <td>
+                      <button
+                        type="button"
+                        className="button pf-button--danger button--small"
+                        aria-label={`Delete score ${score.score} by ${score.player_name}`}
+                        onClick={() => void removeOne(score, reload)}
+                      >
+                        Delete
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </PagedTable>
     </div>
   );
 }

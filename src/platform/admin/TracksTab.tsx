@@ -1,7 +1,15 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { AdminTrack } from '../../api/types.ts';
 import { confirmDialog } from '../ui/asyncDialogs.tsx';
-import { deleteTrack, fetchTracks, formatNumber, formatWhen, isNetworkError } from './adminApi.ts';
+import {
+  deleteTrack,
+  fetchTracks,
+  formatNumber,
+  formatWhen,
+  isNetworkError,
+  TRACKS_PAGE_SIZE,
+} from './adminApi.ts';
+import { PagedTable } from './PagedTable.tsx';
 
 export interface TracksTabProps {
   /** Called after a deletion so the dashboard statistics follow. */
@@ -13,30 +21,17 @@ function previewSrc(svg: string): string {
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
 
-/** Track Management (spec §2): every stored track, open it in the race, delete it. */
+/** Track Management (spec §2): every stored track, a page at a time; open it in the race, delete it from any page. */
 export function TracksTab({ onChanged }: TracksTabProps) {
-  const [tracks, setTracks] = useState<AdminTrack[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const load = useCallback(async () => {
-    try {
-      const answer = await fetchTracks();
-      if (answer.success) {
-        setTracks(answer.tracks ?? []);
-        return;
-      }
-      setError('Failed to load tracks');
-    } catch (err) {
-      setError(isNetworkError(err) ? 'Network error loading tracks' : 'Failed to load tracks');
-    }
-    setTracks((t) => t ?? []);
+  const load = useCallback(async (offset: number) => {
+    const answer = await fetchTracks(offset);
+    if (!answer.success) throw new Error(answer.error || 'Failed to load tracks');
+    return { items: answer.tracks ?? [], total: answer.total ?? 0 };
   }, []);
 
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  async function remove(track: AdminTrack) {
+  async function remove(track: AdminTrack, reload: () => Promise<void>) {
     if (
       !(await confirmDialog(`Delete track ${track.hash}? This cannot be undone.`, {
         okLabel: 'Delete',
@@ -50,8 +45,8 @@ export function TracksTab({ onChanged }: TracksTabProps) {
         setError('Failed to delete track');
         return;
       }
-      setTracks((list) => (list ?? []).filter((t) => t.hash !== track.hash));
       onChanged?.();
+      await reload();
     } catch (err) {
       setError(isNetworkError(err) ? 'Network error deleting track' : 'Failed to delete track');
     }
@@ -72,81 +67,89 @@ export function TracksTab({ onChanged }: TracksTabProps) {
           </button>
         </div>
       )}
-      {tracks === null && <p className="pf-muted">Loading…</p>}
-      {tracks !== null && tracks.length === 0 && <p className="pf-muted">No tracks found</p>}
-      {tracks !== null && tracks.length > 0 && (
-        <ul className="admin-tracks">
-          {tracks.map((track) => (
-            <li key={track.hash} className="admin-track">
-              <img
-                className="admin-track__preview"
-                src={previewSrc(track.preview)}
-                alt={`Track ${track.hash}`}
-              />
-              <dl className="admin-track__facts">
-                <div>
-                  <dt>hash</dt>
-                  <dd className="admin-mono">{track.hash}</dd>
+      <PagedTable
+        pageSize={TRACKS_PAGE_SIZE}
+        load={load}
+        pagerLabel="Track pages"
+        emptyText="No tracks found"
+        onError={(err) =>
+          setError(isNetworkError(err) ? 'Network error loading tracks' : 'Failed to load tracks')
+        }
+      >
+        {(tracks, reload) => (
+          <ul className="admin-tracks">
+            {tracks.map((track) => (
+              <li key={track.hash} className="admin-track">
+                <img
+                  className="admin-track__preview"
+                  src={previewSrc(track.preview)}
+                  alt={`Track ${track.hash}`}
+                />
+                <dl className="admin-track__facts">
+                  <div>
+                    <dt>hash</dt>
+                    <dd className="admin-mono">{track.hash}</dd>
+                  </div>
+                  <div>
+                    <dt>version</dt>
+                    <dd>{track.version}</dd>
+                  </div>
+                  <div>
+                    <dt>created_at</dt>
+                    <dd>{formatWhen(track.created_at)}</dd>
+                  </div>
+                  <div>
+                    <dt>point_count</dt>
+                    <dd>{track.point_count}</dd>
+                  </div>
+                  <div>
+                    <dt>brush_width</dt>
+                    <dd>{formatNumber(track.brush_width, 2)}</dd>
+                  </div>
+                  <div>
+                    <dt>ip_address</dt>
+                    <dd className="admin-mono">{track.ip_address ?? '—'}</dd>
+                  </div>
+                  <div>
+                    <dt>load_count</dt>
+                    <dd>{track.load_count}</dd>
+                  </div>
+                  <div>
+                    <dt>last_loaded_at</dt>
+                    <dd>{formatWhen(track.last_loaded_at)}</dd>
+                  </div>
+                  <div>
+                    <dt>avg_rating</dt>
+                    <dd>{formatNumber(track.avg_rating, 2)}</dd>
+                  </div>
+                  <div>
+                    <dt>rating_count</dt>
+                    <dd>{track.rating_count}</dd>
+                  </div>
+                </dl>
+                <div className="admin-track__actions">
+                  <a
+                    className="button button--ghost button--small"
+                    href={`/race?track=db_${encodeURIComponent(track.hash)}`}
+                    target="_blank"
+                    rel="noopener"
+                  >
+                    Open
+                  </a>
+                  <button
+                    type="button"
+                    className="button pf-button--danger button--small"
+                    aria-label={`Delete track ${track.hash}`}
+                    onClick={() => void remove(track, reload)}
+                  >
+                    Delete
+                  </button>
                 </div>
-                <div>
-                  <dt>version</dt>
-                  <dd>{track.version}</dd>
-                </div>
-                <div>
-                  <dt>created_at</dt>
-                  <dd>{formatWhen(track.created_at)}</dd>
-                </div>
-                <div>
-                  <dt>point_count</dt>
-                  <dd>{track.point_count}</dd>
-                </div>
-                <div>
-                  <dt>brush_width</dt>
-                  <dd>{formatNumber(track.brush_width, 2)}</dd>
-                </div>
-                <div>
-                  <dt>ip_address</dt>
-                  <dd className="admin-mono">{track.ip_address ?? '—'}</dd>
-                </div>
-                <div>
-                  <dt>load_count</dt>
-                  <dd>{track.load_count}</dd>
-                </div>
-                <div>
-                  <dt>last_loaded_at</dt>
-                  <dd>{formatWhen(track.last_loaded_at)}</dd>
-                </div>
-                <div>
-                  <dt>avg_rating</dt>
-                  <dd>{formatNumber(track.avg_rating, 2)}</dd>
-                </div>
-                <div>
-                  <dt>rating_count</dt>
-                  <dd>{track.rating_count}</dd>
-                </div>
-              </dl>
-              <div className="admin-track__actions">
-                <a
-                  className="button button--ghost button--small"
-                  href={`/race?track=db_${encodeURIComponent(track.hash)}`}
-                  target="_blank"
-                  rel="noopener"
-                >
-                  Open
-                </a>
-                <button
-                  type="button"
-                  className="button pf-button--danger button--small"
-                  aria-label={`Delete track ${track.hash}`}
-                  onClick={() => void remove(track)}
-                >
-                  Delete
-                </button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </PagedTable>
     </div>
   );
 }

@@ -17,7 +17,7 @@ import { ApiError, apiGet, apiSend } from '../../lib/api.ts';
 export const USERS_PAGE_SIZE = 25;
 export const SCORES_PAGE_SIZE = 50;
 export const AUDIT_PAGE_SIZE = 50;
-export const TRACKS_PAGE_SIZE = 100;
+export const TRACKS_PAGE_SIZE = 50;
 
 /** The request never got an answer (offline, server down), as opposed to an answer saying no. */
 export function isNetworkError(error: unknown): boolean {

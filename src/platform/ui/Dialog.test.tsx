@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -64,6 +64,69 @@ describe('Dialog', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Open' }));
     await user.click(screen.getByRole('dialog').parentElement!);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+/** A laps-like stepper: Fewer is disabled at the minimum (the Draw & Race settings case, issue 25 #22). */
+function StepperHarness() {
+  const [open, setOpen] = useState(true);
+  const [laps, setLaps] = useState(2);
+  const [extra, setExtra] = useState(true);
+  return (
+    <Dialog open={open} onClose={() => setOpen(false)} title="Settings">
+      <button type="button" disabled={laps <= 1} onClick={() => setLaps(laps - 1)}>
+        Fewer
+      </button>
+      <output>{laps}</output>
+      <button type="button" onClick={() => setLaps(laps + 1)}>
+        More
+      </button>
+      {extra && (
+        <button type="button" onClick={() => setExtra(false)}>
+          Remove me
+        </button>
+      )}
+    </Dialog>
+  );
+}
+
+describe('Dialog keeps the focus and Escape when a control goes away', () => {
+  it('a focused button that becomes disabled hands the focus to the dialog; Escape still closes', async () => {
+    const user = userEvent.setup();
+    render(<StepperHarness />);
+    const dialog = screen.getByRole('dialog', { name: 'Settings' });
+    const fewer = screen.getByRole('button', { name: 'Fewer' });
+    await user.click(fewer);
+    expect(fewer).toHaveProperty('disabled', true);
+    await waitFor(() => expect(document.activeElement).toBe(dialog));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('a focused button that is removed hands the focus to the dialog', async () => {
+    const user = userEvent.setup();
+    render(<StepperHarness />);
+    const dialog = screen.getByRole('dialog', { name: 'Settings' });
+    await user.click(screen.getByRole('button', { name: 'Remove me' }));
+    expect(screen.queryByRole('button', { name: 'Remove me' })).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(dialog));
+  });
+
+  it('Escape closes the dialog even when the focus has fallen to the body', () => {
+    render(<StepperHarness />);
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('Escape handled by a control inside (preventDefault) does not close the dialog', () => {
+    render(<StepperHarness />);
+    const more = screen.getByRole('button', { name: 'More' });
+    more.addEventListener('keydown', (e) => e.preventDefault());
+    fireEvent.keyDown(more, { key: 'Escape' });
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Fewer' }), { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -93,16 +93,65 @@ export function Dialog({
     return () => document.removeEventListener('focusin', onFocusIn);
   }, [open, id]);
 
+  // Escape closes the top dialog wherever the focus is inside it, and also when the focus
+  // has fallen to the page's body (listened on the document, so a key that reaches nothing
+  // inside still counts). A control inside that handled Escape itself (preventDefault) wins.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || openStack[openStack.length - 1] !== id) return;
+      const panel = panelRef.current;
+      const target = event.target;
+      const inside = target instanceof Node && panel?.contains(target);
+      if (!inside && target !== document.body && target !== document.documentElement) return;
+      event.preventDefault();
+      event.stopPropagation();
+      onCloseRef.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, id]);
+
+  // A focused control that becomes disabled, inert or removed would drop the focus to the
+  // page's body (out of the dialog, where Tab and Escape no longer reach it): the dialog
+  // itself takes the focus instead, before the browser moves it.
+  useEffect(() => {
+    if (!open) return;
+    const panel = panelRef.current;
+    if (!panel) return;
+    const reclaim = () => {
+      if (openStack[openStack.length - 1] !== id || !panel.isConnected) return;
+      const active = document.activeElement;
+      const dropped = !active || active === document.body || active === document.documentElement;
+      const stranded =
+        active instanceof HTMLElement &&
+        active !== panel &&
+        panel.contains(active) &&
+        (active.matches(':disabled') || active.closest('[inert]') !== null);
+      if (dropped || stranded) panel.focus();
+    };
+    const observer = new MutationObserver(reclaim);
+    observer.observe(panel, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['disabled', 'inert', 'hidden'],
+    });
+    // Focus lost with nowhere to go (relatedTarget null), e.g. a browser's own focus fixup.
+    const onFocusOut = (event: FocusEvent) => {
+      if (event.relatedTarget === null) setTimeout(reclaim, 0);
+    };
+    panel.addEventListener('focusout', onFocusOut);
+    return () => {
+      observer.disconnect();
+      panel.removeEventListener('focusout', onFocusOut);
+    };
+  }, [open, id]);
+
   if (!open) return null;
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (openStack[openStack.length - 1] !== id) return;
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      event.preventDefault();
-      onCloseRef.current();
-      return;
-    }
     if (event.key !== 'Tab' || !panelRef.current) return;
     const items = focusables(panelRef.current);
     if (items.length === 0) {
