@@ -91,7 +91,10 @@ describe('start line', () => {
     // The spec's case stays the spec's: a closed loop with no room for the line.
     expect(buildTrack(circleStroke(500, 400, 200), 8, 1)).toEqual({ ok: false, reason: 'start-line' });
     const world = new RaceWorld(1);
-    expect(world.setTrack(straight, DEFAULT_BRUSH, 1000, 700)).toEqual({ ok: false, message: MESSAGES.notClosed });
+    expect(world.setTrack(straight, DEFAULT_BRUSH, 1000, 700)).toEqual({
+      ok: false,
+      message: MESSAGES.notClosed,
+    });
     expect(MESSAGES.notClosed).toBe('Loop not closed - end your stroke where it started');
   });
 
