@@ -64,6 +64,8 @@ export const MESSAGES = {
   noTrack: 'Cannot add car: track must be drawn first',
   placement: 'Could not place car on track - try drawing a wider track or removing some cars',
   startLineShort: 'Start line too short - draw a wider or less tangled track',
+  /** Not the spec's: a stroke that ends far from where it began (a straight line, an open curve). */
+  notClosed: 'Loop not closed - end your stroke where it started',
   timeout: '⏱️ Race ended due to timeout',
   mobile: 'Track optimized for mobile viewing. Pinch to zoom for more detail.',
 } as const;

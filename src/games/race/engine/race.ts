@@ -142,7 +142,12 @@ export class RaceWorld {
     if (!result.ok) {
       return {
         ok: false,
-        message: result.reason === 'start-line' ? MESSAGES.startLineShort : 'Draw a longer stroke',
+        message:
+          result.reason === 'start-line'
+            ? MESSAGES.startLineShort
+            : result.reason === 'not-closed'
+              ? MESSAGES.notClosed
+              : 'Draw a longer stroke',
       };
     }
     this.track = result.track;

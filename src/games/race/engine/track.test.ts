@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../../lib/pure/rng.ts';
-import { DEFAULT_BRUSH, FACTOR_HAIRPIN, FACTOR_MILD, FACTOR_SHARP, startLineMinLength } from './constants.ts';
+import {
+  DEFAULT_BRUSH,
+  FACTOR_HAIRPIN,
+  FACTOR_MILD,
+  FACTOR_SHARP,
+  MESSAGES,
+  startLineMinLength,
+} from './constants.ts';
+import { RaceWorld } from './race.ts';
 import {
   computeRacingLine,
   curvatureEnergy,
@@ -68,6 +76,26 @@ describe('start line', () => {
     expect(buildTrack(circleStroke(500, 400, 200), 12, 1).ok).toBe(true);
     expect(startLineMinLength(46)).toBeCloseTo(36.8);
     expect(startLineMinLength(10)).toBe(10);
+  });
+
+  it('a straight or open stroke is reported as a loop not closed, a closed tangle as a short start line', () => {
+    const straight = Array.from({ length: 60 }, (_, i) => ({ x: 100 + i * 10, y: 300 }));
+    expect(buildTrack(straight, DEFAULT_BRUSH, 1)).toEqual({ ok: false, reason: 'not-closed' });
+    // A hook: down, across and half way back up, ends 300 px apart.
+    const hook = [
+      ...Array.from({ length: 30 }, (_, i) => ({ x: 200, y: 100 + i * 10 })),
+      ...Array.from({ length: 3 }, (_, i) => ({ x: 200 + i * 10, y: 400 })),
+      ...Array.from({ length: 15 }, (_, i) => ({ x: 230, y: 400 - i * 10 })),
+    ];
+    expect(buildTrack(hook, DEFAULT_BRUSH, 1)).toEqual({ ok: false, reason: 'not-closed' });
+    // The spec's case stays the spec's: a closed loop with no room for the line.
+    expect(buildTrack(circleStroke(500, 400, 200), 8, 1)).toEqual({ ok: false, reason: 'start-line' });
+    const world = new RaceWorld(1);
+    expect(world.setTrack(straight, DEFAULT_BRUSH, 1000, 700)).toEqual({
+      ok: false,
+      message: MESSAGES.notClosed,
+    });
+    expect(MESSAGES.notClosed).toBe('Loop not closed - end your stroke where it started');
   });
 
   it('is cut short where another part of the loop crosses it, and avoids such places', () => {

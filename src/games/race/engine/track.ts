@@ -42,7 +42,24 @@ export interface Track {
   carWidth: number;
 }
 
-export type TrackResult = { ok: true; track: Track } | { ok: false; reason: 'too-few-points' | 'start-line' };
+export type TrackResult =
+  | { ok: true; track: Track }
+  | { ok: false; reason: 'too-few-points' | 'start-line' | 'not-closed' };
+
+/**
+ * A stroke whose ends lie further apart than this many road widths was not drawn as a loop:
+ * when no start line fits it, that is why (a straight line closed back on itself is a road
+ * folded onto itself), and the player is told so rather than to draw a wider track.
+ */
+export const OPEN_GAP_BRUSHES = 2;
+
+/** True when the stroke's first and last points are more than OPEN_GAP_BRUSHES road widths apart. */
+export function strokeIsOpen(points: readonly Point[], brush: number): boolean {
+  const first = points[0];
+  const last = points[points.length - 1];
+  if (!first || !last) return false;
+  return Math.hypot(last.x - first.x, last.y - first.y) > OPEN_GAP_BRUSHES * brush;
+}
 
 /** Drops points closer than `min` to the last kept one (the spec's thinning, min distance 8). */
 export function thinPoints(points: readonly Point[], min = THIN_MIN_DISTANCE): Point[] {
@@ -68,7 +85,8 @@ const TARGET_SPACING = 7;
 /**
  * Builds a track from the thinned points of one stroke (closed back to its first point).
  * Fails with 'too-few-points' when fewer than two points remain, and with 'start-line'
- * when no start line of at least max(10, 0.8 × brush) fits across the road.
+ * when no start line of at least max(10, 0.8 × brush) fits across the road ('not-closed'
+ * instead when the stroke's ends are far apart: the loop was never closed).
  */
 export function buildTrack(points: readonly Point[], brush: number, scale: number): TrackResult {
   const pts = thinPoints(points);
@@ -95,7 +113,7 @@ export function buildTrack(points: readonly Point[], brush: number, scale: numbe
     carWidth,
   };
   const start = placeStartLine(base);
-  if (!start) return { ok: false, reason: 'start-line' };
+  if (!start) return { ok: false, reason: strokeIsOpen(pts, brush) ? 'not-closed' : 'start-line' };
   const racing = computeRacingLine(base);
   return { ok: true, track: { ...base, start, racing } };
 }

@@ -1,10 +1,10 @@
-import { memo, type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from 'react';
+import { type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { GameHeader } from '../../../platform/header/GameHeader.tsx';
 import { LiveStatus } from '../../../platform/ui/LiveStatus.tsx';
 import { BRUSH_MAX, BRUSH_MIN, MAX_CARS, MESSAGES } from '../engine/constants.ts';
-import { colorHex } from '../engine/palette.ts';
 import { GalleryDialog, RatingPopup, SettingsDialog, ShareDialog } from './dialogs.tsx';
+import { CarDot, carName, RankPanel } from './RankPanel.tsx';
 import { RaceSession } from './session.ts';
 import { lapLabel, ordinal, showMessage, useRaceStore } from './store.ts';
 import './race.css';
@@ -49,14 +49,6 @@ function useAutoRepeat(action: () => void) {
   };
 }
 
-function carName(id: number): string {
-  return `Car ${id}`;
-}
-
-function CarDot({ color }: { color: number }) {
-  return <span className="race-dot" style={{ background: colorHex(color) }} aria-hidden="true" />;
-}
-
 function readTrackParam(): string | null {
   return new URLSearchParams(window.location.search).get('track');
 }
@@ -67,75 +59,6 @@ function removeTrackParam(): void {
   if (!url.searchParams.has('track')) return;
   url.searchParams.delete('track');
   window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
-}
-
-/** One row of the rank panel, memoised on what it shows: of 16 rows a ranking update changes few. */
-const RankRow = memo(function RankRow({
-  session,
-  id,
-  position,
-  color,
-  lap,
-  finished,
-  isPlayer,
-}: {
-  session: RaceSession | null;
-  id: number;
-  position: number;
-  color: number;
-  lap: string;
-  finished: boolean;
-  isPlayer: boolean;
-}) {
-  return (
-    <li>
-      <button
-        type="button"
-        className={`race-rank${isPlayer ? ' is-player' : ''}`}
-        onClick={() => session?.select(id)}
-        aria-label={`${ordinal(position)} ${carName(id)}, lap ${lap}${isPlayer ? ' (your car)' : ''}`}
-      >
-        <span className="race-rank__pos">{ordinal(position)}</span>
-        <CarDot color={color} />
-        <span className="race-rank__name">{isPlayer ? 'You' : carName(id)}</span>
-        <span className="race-rank__laps">
-          {finished ? '🏁 ' : ''}
-          {lap}
-        </span>
-      </button>
-    </li>
-  );
-});
-
-/** The rank panel: ordinal, car and laps as current/total; a row picks that car as the player's. Re-renders alone, a few times a second. */
-function RankPanel({ session }: { session: RaceSession | null }) {
-  const s = useRaceStore(
-    useShallow((st) => ({
-      ranking: st.ranking,
-      selectedId: st.selectedId,
-      totalLaps: st.totalLaps,
-      phase: st.phase,
-    })),
-  );
-  if (s.ranking.length === 0) return null;
-  return (
-    <section className="race-ranks" aria-label="Ranking">
-      <ol>
-        {s.ranking.map((r, i) => (
-          <RankRow
-            key={r.id}
-            session={session}
-            id={r.id}
-            position={i + 1}
-            color={r.color}
-            lap={lapLabel(r.laps, r.place, s.totalLaps, s.phase)}
-            finished={r.place > 0}
-            isPlayer={r.id === s.selectedId}
-          />
-        ))}
-      </ol>
-    </section>
-  );
 }
 
 /**
@@ -335,7 +258,7 @@ export function RacePage() {
           </div>
         )}
 
-        <RankPanel session={session} />
+        <RankPanel picker={session} />
         <RaceAnnouncer />
 
         {s.results && (

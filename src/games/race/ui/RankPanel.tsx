@@ -1,0 +1,102 @@
+import { memo } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { MESSAGES } from '../engine/constants.ts';
+import { colorHex } from '../engine/palette.ts';
+import { lapLabel, ordinal, useRaceStore } from './store.ts';
+
+/** The interface the panel needs of the session: picking a car as the player's. */
+export interface CarPicker {
+  select(id: number): void;
+}
+
+export function carName(id: number): string {
+  return `Car ${id}`;
+}
+
+export function CarDot({ color }: { color: number }) {
+  return <span className="race-dot" style={{ background: colorHex(color) }} aria-hidden="true" />;
+}
+
+/** One row of the rank panel, memoised on what it shows: of 16 rows a ranking update changes few. */
+const RankRow = memo(function RankRow({
+  picker,
+  id,
+  position,
+  color,
+  lap,
+  finished,
+  dnf,
+  isPlayer,
+}: {
+  picker: CarPicker | null;
+  id: number;
+  position: number;
+  color: number;
+  lap: string;
+  finished: boolean;
+  /** The race is over and this car is short of the lap count (games spec §4). */
+  dnf: boolean;
+  isPlayer: boolean;
+}) {
+  return (
+    <li>
+      <button
+        type="button"
+        className={`race-rank${isPlayer ? ' is-player' : ''}${dnf ? ' is-dnf' : ''}`}
+        onClick={() => picker?.select(id)}
+        aria-label={`${ordinal(position)} ${carName(id)}, lap ${lap}${dnf ? ', did not finish' : ''}${isPlayer ? ' (your car)' : ''}`}
+      >
+        <span className="race-rank__pos">{ordinal(position)}</span>
+        <CarDot color={color} />
+        <span className="race-rank__name">{isPlayer ? 'You' : carName(id)}</span>
+        <span className="race-rank__laps">
+          {finished ? '🏁 ' : ''}
+          {lap}
+          {dnf && <span className="race-rank__dnf"> (DNF)</span>}
+        </span>
+      </button>
+    </li>
+  );
+});
+
+/**
+ * The rank panel: ordinal, car and laps as current/total; a row picks that car as the
+ * player's. Once the race is over, cars short of the lap count are marked (DNF), and a
+ * timeout says '⏱️ Race ended due to timeout' (games spec §4). Re-renders alone, a few
+ * times a second.
+ */
+export function RankPanel({ picker }: { picker: CarPicker | null }) {
+  const s = useRaceStore(
+    useShallow((st) => ({
+      ranking: st.ranking,
+      selectedId: st.selectedId,
+      totalLaps: st.totalLaps,
+      phase: st.phase,
+      endReason: st.endReason,
+    })),
+  );
+  if (s.ranking.length === 0) return null;
+  const over = s.phase === 'finished';
+  return (
+    <section className="race-ranks" aria-label="Ranking" data-testid="race-ranks">
+      <ol>
+        {s.ranking.map((r, i) => (
+          <RankRow
+            key={r.id}
+            picker={picker}
+            id={r.id}
+            position={i + 1}
+            color={r.color}
+            lap={lapLabel(r.laps, r.place, s.totalLaps, s.phase)}
+            finished={r.place > 0}
+            dnf={over && r.place === 0}
+            isPlayer={r.id === s.selectedId}
+          />
+        ))}
+      </ol>
+      {over && s.endReason === 'celebration_timeout' && (
+        <p className="race-ranks__timeout">{MESSAGES.timeout}</p>
+      )}
+    </section>
+  );
+}
