@@ -26,13 +26,17 @@ export const RACCOON_DAMAGE = 1;
 export const RACCOON_INVULNERABLE = 0.75;
 export const SQUIRREL_DAMAGE = 1;
 export const SQUIRREL_INVULNERABLE = 0.65;
-/** Decided: a crow's peck also leaves a short hurt window (the spec gives none). */
-export const CROW_INVULNERABLE = 0.5;
 export const SQUIRREL_FROM_LEVEL = 2;
 export const INVENTORY_SLOTS = 5;
 /** Two taps this close in time (ms) and space (px) are a double tap: throw food. */
 export const DOUBLE_TAP_MS = 300;
 export const DOUBLE_TAP_PX = 36;
+/**
+ * Decided (the spec is silent): water blocks the mower. With a mower in hand the gardener
+ * keeps this far (tiles, from the centre) from any water tile: the mower is drawn in front
+ * of the gardener and reaches about this far whichever way it faces.
+ */
+export const MOWER_REACH = 0.8;
 /** Decided: the yard is won by finishing this level's mow target. */
 export const WIN_LEVEL = 5;
 

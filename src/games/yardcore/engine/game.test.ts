@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHUNK, FOOD_LIFETIME, MAX_HP, MOWER_FUEL, STEP, THROW_RANGE } from './constants.ts';
+import { CHUNK, FOOD_LIFETIME, MAX_HP, MOWER_FUEL, MOWER_REACH, STEP, THROW_RANGE } from './constants.ts';
 import {
   addEntity,
   applyCommand,
@@ -7,13 +7,14 @@ import {
   type Entity,
   NO_INPUT,
   nextLevel,
+  progressOf,
   step,
   tileAt,
   type YardGame,
   type YardInput,
 } from './game.ts';
-import { snapshot } from './snapshot.ts';
-import { chunkKey, SPAWN, Tile } from './world.ts';
+import { chunkTiles, snapshot } from './snapshot.ts';
+import { chunkKey, SPAWN, Tile, terrainAt } from './world.ts';
 
 /** A game with nothing else in the yard, and tall grass for 6 tiles around the spawn. */
 function emptyYard(seed = 5, level = 1): YardGame {
@@ -144,8 +145,26 @@ describe('thrown food', () => {
     const food = game.entities.find((e) => e.kind === 'thrownFood');
     expect(food?.x).toBeCloseTo(startX + THROW_RANGE, 5);
     expect(food?.state).toBe('still');
-    run(game, FOOD_LIFETIME - 1 + 0.1);
+    run(game, FOOD_LIFETIME);
     expect(game.entities.filter((e) => e.kind === 'thrownFood')).toHaveLength(0);
+  });
+
+  it('lies its 5 s from where it lands, not from the throw', () => {
+    const game = emptyYard();
+    applyCommand(game, { type: 'give', item: 'food5' });
+    applyCommand(game, { type: 'throw', x: game.player.x + 20, y: game.player.y });
+    const food = game.entities.find((e) => e.kind === 'thrownFood') as Entity;
+    let flight = 0;
+    while (food.state === 'flying') {
+      step(game);
+      flight++;
+    }
+    // 8 tiles at 14 tiles/s: over half a second in the air.
+    expect(flight * STEP).toBeGreaterThan(0.5);
+    run(game, FOOD_LIFETIME - 0.05);
+    expect(game.entities).toContain(food);
+    run(game, 0.1);
+    expect(game.entities).not.toContain(food);
   });
 });
 
@@ -247,6 +266,22 @@ describe('critters', () => {
     expect(game.player.score).toBe(score + 6);
   });
 
+  it('a crow peck leaves no hurt window (spec: only raccoons 750 ms and squirrels 650 ms)', () => {
+    const game = emptyYard();
+    applyCommand(game, { type: 'select', slot: 2 });
+    const crow = place(game, 'crow', 0.4, 0);
+    crow.state = 'picking';
+    crow.timer = 5;
+    step(game);
+    expect(game.player.hp).toBe(MAX_HP - 0.5);
+    expect(snapshot(game, false).player.invulnerable).toBe(false);
+    // A raccoon arriving the next step bites at once.
+    const raccoon = place(game, 'raccoon', -0.3, 0);
+    raccoon.state = 'chasePlayer';
+    step(game);
+    expect(game.player.hp).toBe(MAX_HP - 1.5);
+  });
+
   it('a crow lifts off before a running mower reaches it', () => {
     const game = emptyYard();
     const crow = place(game, 'crow', 2, 0);
@@ -287,6 +322,108 @@ describe('levels and the end', () => {
     const t = game.t;
     step(game, right);
     expect(game.t).toBe(t);
+  });
+});
+
+describe('saved progress (Continue)', () => {
+  /** A yard (seed printed) where walking right, then down, cuts grass. */
+  const seed = 4;
+
+  it('brings back score, cut count, level and the mowed tiles; mowing them again counts nothing', () => {
+    const game = createGame(seed, { level: 2, score: 40 });
+    game.entities = [];
+    run(game, 0.8, right);
+    run(game, 0.6, { moveX: 0, moveY: 1, moveTo: null });
+    const saved = progressOf(game);
+    expect(saved.cutCount, `seed ${seed}`).toBeGreaterThan(5);
+    expect(saved.cut).toHaveLength(saved.cutCount * 2);
+    expect(saved.score).toBe(40 + saved.cutCount);
+    // Through JSON, as local storage keeps it.
+    const back = createGame(seed, JSON.parse(JSON.stringify(saved)));
+    back.entities = [];
+    expect(back.level).toBe(2);
+    expect(back.player.score).toBe(saved.score);
+    expect(back.player.cutCount).toBe(saved.cutCount);
+    const cut = saved.cut ?? [];
+    for (let i = 0; i < cut.length; i += 2) expect(tileAt(back, cut[i], cut[i + 1])).toBe(Tile.Cut);
+    expect(progressOf(back)).toEqual(saved);
+    // The same walk over the same (now cut) tiles: no new cuts, no points.
+    run(back, 0.8, right);
+    run(back, 0.6, { moveX: 0, moveY: 1, moveTo: null });
+    expect(back.player.cutCount).toBe(saved.cutCount);
+    expect(back.player.score).toBe(saved.score);
+  });
+
+  it('cuts saved tiles in chunks made later, and ignores saved tiles that cannot be cut', () => {
+    // A tall tile three chunks away, and a tile that is not tall grass.
+    let far = [3 * CHUNK + 5, 7];
+    while (terrainAt(createGame(seed).seed, far[0], far[1]) !== Tile.Tall) far = [far[0] + 1, far[1]];
+    let pond = [0, 0];
+    const world = createGame(seed).seed;
+    for (let x = 0; terrainAt(world, pond[0], pond[1]) !== Tile.Water; x++)
+      pond = [x % 400, Math.floor(x / 400)];
+    const game = createGame(seed, { cutCount: 2, cut: [...far, ...pond, 1.5, 2, ...far] });
+    expect(game.mowed).toEqual(far);
+    const cx = Math.floor(far[0] / CHUNK);
+    const scene = chunkTiles(game, cx, 0);
+    expect(scene[far[1] * CHUNK + far[0] - cx * CHUNK]).toBe(Tile.Cut);
+    game.player.x = far[0] + 0.5;
+    game.player.y = far[1] + 0.5;
+    step(game);
+    expect(tileAt(game, far[0], far[1])).toBe(Tile.Cut);
+    expect(tileAt(game, pond[0], pond[1])).toBe(Tile.Water);
+  });
+
+  it('a save without the cut tiles (older saves) keeps its score, cut count and level on a fresh lawn', () => {
+    const game = createGame(seed, { level: 3, score: 77, cutCount: 25 });
+    expect([game.level, game.player.score, game.player.cutCount]).toEqual([3, 77, 25]);
+    expect(game.mowed).toEqual([]);
+  });
+});
+
+describe('water', () => {
+  /** The player's distance to the nearest water tile (Infinity when none within 3 tiles). */
+  const toWater = (game: YardGame) => {
+    let best = Number.POSITIVE_INFINITY;
+    const { x, y } = game.player;
+    for (let ty = Math.floor(y) - 3; ty <= Math.floor(y) + 3; ty++)
+      for (let tx = Math.floor(x) - 3; tx <= Math.floor(x) + 3; tx++)
+        if (tileAt(game, tx, ty) === Tile.Water)
+          best = Math.min(best, Math.hypot(Math.max(tx - x, 0, x - tx - 1), Math.max(ty - y, 0, y - ty - 1)));
+    return best;
+  };
+
+  it('blocks the mower: with it in hand the gardener stays its reach from any pond (seeded walks)', () => {
+    let nearPonds = 0;
+    for (const seed of [6, 8, 16, 32]) {
+      const game = createGame(seed);
+      game.entities = [];
+      let x = seed;
+      for (let i = 0; i < 4000; i++) {
+        if (i % 90 === 0) x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+        step(game, { moveX: ((x >>> 8) % 3) - 1, moveY: ((x >>> 12) % 3) - 1, moveTo: null });
+        const d = toWater(game);
+        if (d < 2) nearPonds++;
+        expect(d, `seed ${seed} step ${i}`).toBeGreaterThanOrEqual(MOWER_REACH - 1e-9);
+      }
+    }
+    // The walks did go to the water's edge.
+    expect(nearPonds).toBeGreaterThan(100);
+  });
+
+  it('without the mower in hand the gardener walks up to the shore; taking it out there, no step goes nearer', () => {
+    // Seed 6: a pond 7 to 16 tiles right of the spawn.
+    const game = createGame(6);
+    game.entities = [];
+    applyCommand(game, { type: 'select', slot: 2 });
+    run(game, 3, right);
+    const shore = toWater(game);
+    expect(shore).toBeLessThan(MOWER_REACH);
+    applyCommand(game, { type: 'select', slot: 0 });
+    run(game, 0.5, right);
+    expect(toWater(game)).toBeCloseTo(shore, 9);
+    run(game, 0.5, { moveX: -1, moveY: 0, moveTo: null });
+    expect(toWater(game)).toBeGreaterThan(shore);
   });
 });
 

@@ -10,7 +10,6 @@ import {
   CHUNK,
   CROW_DAMAGE,
   CROW_FED_SCORE,
-  CROW_INVULNERABLE,
   FEATHER_SCORE,
   FOOD_LIFETIME,
   FOOD_PICKUP_SCORE,
@@ -18,6 +17,7 @@ import {
   INVENTORY_SLOTS,
   MAX_HP,
   MOWER_FUEL,
+  MOWER_REACH,
   mowTarget,
   PLAYER_SPEED,
   RACCOON_DAMAGE,
@@ -137,6 +137,21 @@ export interface YardGame {
   events: YardEvent[];
   /** Tiles changed since the last snapshot: x, y, kind triples. */
   tileChanges: number[];
+  /**
+   * Every tile mowed this level, as x, y pairs (world tiles), in the order cut: what saved
+   * progress keeps so that Continue shows the same lawn (see `progressOf`). A chunk made
+   * later (first visited, or asked for by the scene) gets these tiles cut too.
+   */
+  mowed: number[];
+}
+
+/** What Continue needs to bring a level back exactly (spec §3: score, cutCount, level; and the cut tiles). */
+export interface YardProgress {
+  score: number;
+  cutCount: number;
+  level: number;
+  /** The mowed tiles, x, y pairs; absent in saves made before they were kept. */
+  cut?: number[];
 }
 
 export interface YardInput {
@@ -182,6 +197,8 @@ export interface NewGameOptions {
   level?: number;
   score?: number;
   cutCount?: number;
+  /** Tiles already mowed this level (x, y pairs): they start cut, and mowing them again counts nothing. */
+  cut?: readonly number[];
 }
 
 /** A new yard for a level: each level is a fresh yard grown from the seed and the level. */
@@ -215,9 +232,52 @@ export function createGame(seed: number, options: NewGameOptions = {}): YardGame
     rng: createRng(worldSeed ^ 0x2f6b9d3a),
     events: [],
     tileChanges: [],
+    mowed: restoredCuts(worldSeed, options.cut),
   };
   ensureChunksAround(game, game.player.x, game.player.y);
   return game;
+}
+
+/** The saved cut tiles that can be cut in this yard (whole numbers, tall grass there, each once). */
+function restoredCuts(worldSeed: number, cut: readonly number[] | undefined): number[] {
+  if (!cut) return [];
+  const out: number[] = [];
+  const seen = new Set<string>();
+  for (let i = 0; i + 1 < cut.length; i += 2) {
+    const x = cut[i];
+    const y = cut[i + 1];
+    if (!Number.isInteger(x) || !Number.isInteger(y)) continue;
+    const key = `${x},${y}`;
+    if (seen.has(key) || terrainAt(worldSeed, x, y) !== Tile.Tall) continue;
+    seen.add(key);
+    out.push(x, y);
+  }
+  return out;
+}
+
+/** Score, cut count, level and the tiles mowed this level: what a save keeps (see `createGame`'s options). */
+export function progressOf(game: YardGame): YardProgress {
+  return {
+    score: game.player.score,
+    cutCount: game.player.cutCount,
+    level: game.level,
+    cut: game.mowed.slice(),
+  };
+}
+
+/** A chunk as it is in this game: generated from the seed, with this level's mowed tiles cut. */
+export function makeChunk(game: YardGame, cx: number, cy: number): Chunk {
+  const chunk = generateChunk(game.seed, cx, cy, game.level);
+  const x0 = cx * CHUNK;
+  const y0 = cy * CHUNK;
+  const mowed = game.mowed;
+  for (let i = 0; i < mowed.length; i += 2) {
+    const lx = mowed[i] - x0;
+    const ly = mowed[i + 1] - y0;
+    if (lx < 0 || ly < 0 || lx >= CHUNK || ly >= CHUNK) continue;
+    if (chunk.tiles[ly * CHUNK + lx] === Tile.Tall) chunk.tiles[ly * CHUNK + lx] = Tile.Cut;
+  }
+  return chunk;
 }
 
 /** The next level's yard, keeping the score. */
@@ -235,7 +295,7 @@ export function ensureChunksAround(game: YardGame, x: number, y: number): void {
     for (let dx = -1; dx <= 1; dx++) {
       const key = chunkKey(cx + dx, cy + dy);
       if (game.chunks.has(key)) continue;
-      const chunk = generateChunk(game.seed, cx + dx, cy + dy, game.level);
+      const chunk = makeChunk(game, cx + dx, cy + dy);
       game.chunks.set(key, chunk);
       for (const spawn of chunk.spawns) addEntity(game, spawn.kind, spawn.x, spawn.y);
     }
@@ -293,6 +353,34 @@ function blocked(game: YardGame, x: number, y: number, radius: number): boolean 
   );
 }
 
+/** How far (x, y) is from the nearest water tile, looking no farther than `within` tiles (else `within`). */
+function waterDistance(game: YardGame, x: number, y: number, within: number): number {
+  let best = within;
+  const r = Math.ceil(within);
+  const x0 = Math.floor(x);
+  const y0 = Math.floor(y);
+  for (let ty = y0 - r; ty <= y0 + r; ty++) {
+    for (let tx = x0 - r; tx <= x0 + r; tx++) {
+      if (tileAt(game, tx, ty) !== Tile.Water) continue;
+      const dx = Math.max(tx - x, 0, x - (tx + 1));
+      const dy = Math.max(ty - y, 0, y - (ty + 1));
+      best = Math.min(best, Math.hypot(dx, dy));
+    }
+  }
+  return best;
+}
+
+/**
+ * Water blocks the mower: with one in hand the gardener comes no nearer to water than the
+ * mower's reach. Taken out nearer than that (right by the shore), no step brings it nearer.
+ */
+function mowerWet(game: YardGame, fromX: number, fromY: number, x: number, y: number): boolean {
+  if (game.player.slots[game.player.activeSlot]?.kind !== 'mower') return false;
+  const after = waterDistance(game, x, y, MOWER_REACH);
+  if (after >= MOWER_REACH) return false;
+  return after < waterDistance(game, fromX, fromY, MOWER_REACH);
+}
+
 /** Moves by (dx, dy), sliding along walls (each axis on its own). Returns whether it moved at all. */
 function moveWithCollision(
   game: YardGame,
@@ -302,11 +390,20 @@ function moveWithCollision(
   radius: number,
 ) {
   let moved = false;
-  if (dx !== 0 && !blocked(game, body.x + dx, body.y, radius)) {
+  const isPlayer = body === game.player;
+  if (
+    dx !== 0 &&
+    !blocked(game, body.x + dx, body.y, radius) &&
+    !(isPlayer && mowerWet(game, body.x, body.y, body.x + dx, body.y))
+  ) {
     body.x += dx;
     moved = true;
   }
-  if (dy !== 0 && !blocked(game, body.x, body.y + dy, radius)) {
+  if (
+    dy !== 0 &&
+    !blocked(game, body.x, body.y + dy, radius) &&
+    !(isPlayer && mowerWet(game, body.x, body.y, body.x, body.y + dy))
+  ) {
     body.y += dy;
     moved = true;
   }
@@ -375,6 +472,7 @@ export function applyCommand(game: YardGame, command: YardCommand): void {
   food.state = 'flying';
   food.goalX = player.x + ux * reach;
   food.goalY = player.y + uy * reach;
+  // Its 5 s lying there start when it lands (stepFood); in flight it cannot rot.
   food.timer = FOOD_LIFETIME;
   player.readyAt = game.t + ACTION_COOLDOWN;
   game.events.push({ type: 'throw' });
@@ -489,6 +587,7 @@ function mow(game: YardGame): void {
   mower.fuel = Math.max(0, mower.fuel - FUEL_PER_CUT);
   player.score += SCORE_PER_CUT;
   player.cutCount++;
+  game.mowed.push(Math.floor(player.x), Math.floor(player.y));
   game.events.push({ type: 'cut', x: Math.floor(player.x), y: Math.floor(player.y) });
   if (mower.fuel === 0) {
     game.events.push({ type: 'outOfFuel' });
@@ -636,7 +735,8 @@ function stepCrow(game: YardGame, e: Entity): void {
   }
   // A picking crow that is walked into pecks and flies off.
   if (e.state === 'picking' && e.targetId < 0 && dPlayer < CONTACT) {
-    hurt(game, 'crow', CROW_DAMAGE, CROW_INVULNERABLE);
+    // The spec gives a crow's peck no hurt window (only raccoons and squirrels have one).
+    hurt(game, 'crow', CROW_DAMAGE, 0);
     e.state = 'fleeing';
     e.timer = 1.2;
     return;
@@ -835,11 +935,13 @@ function stepFood(e: Entity): void {
       e.x = e.goalX;
       e.y = e.goalY;
       e.state = 'still';
+      e.timer = FOOD_LIFETIME;
       // 'still' items are picked up by the player: thrown food is not, it is bait.
     } else {
       e.x += (dx / d) * stride;
       e.y += (dy / d) * stride;
     }
+    return;
   }
   e.timer -= STEP;
 }

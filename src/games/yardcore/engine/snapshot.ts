@@ -4,8 +4,16 @@
  * player/HUD record. Events and tile changes are drained: each reaches the page once.
  */
 import { CHUNK, mowTarget } from './constants.ts';
-import type { CritterState, EntityKind, GameStatus, ItemSlot, YardEvent, YardGame } from './game.ts';
-import { chunkKey, generateChunk } from './world.ts';
+import {
+  type CritterState,
+  type EntityKind,
+  type GameStatus,
+  type ItemSlot,
+  makeChunk,
+  type YardEvent,
+  type YardGame,
+} from './game.ts';
+import { chunkKey } from './world.ts';
 
 export const ENTITY_KINDS: readonly EntityKind[] = [
   'fuelCan',
@@ -59,6 +67,8 @@ export interface PlayerView {
 }
 
 export interface YardSnapshot {
+  /** Which yard this is (the host counts new games, restarts and levels; 0 from the engine alone). */
+  run: number;
   t: number;
   status: GameStatus;
   player: PlayerView;
@@ -91,6 +101,7 @@ export function snapshot(game: YardGame, mowingNow: boolean, into?: Float32Array
     entities[o++] = e.friendly ? 1 : 0;
   }
   const view: YardSnapshot = {
+    run: 0,
     t: game.t,
     status: game.status,
     player: {
@@ -119,11 +130,11 @@ export function snapshot(game: YardGame, mowingNow: boolean, into?: Float32Array
   return view;
 }
 
-/** A chunk's live tiles (a copy to transfer), generating its terrain when not yet visited. */
+/** A chunk's live tiles (a copy to transfer), made (with this level's mowed tiles) when not yet visited. */
 export function chunkTiles(game: YardGame, cx: number, cy: number): Uint8Array {
   const chunk = game.chunks.get(chunkKey(cx, cy));
   if (chunk) return chunk.tiles.slice();
-  return generateChunk(game.seed, cx, cy, game.level).tiles;
+  return makeChunk(game, cx, cy).tiles;
 }
 
 export { CHUNK };

@@ -88,9 +88,33 @@ describe('YardHost', () => {
     const s = await host.nextSnapshot(null);
     expect(Number.isFinite(s.player.x)).toBe(true);
     expect(transfers.at(-1)).toEqual([s.entities.buffer, s.tileChanges.buffer]);
-    const tiles = host.chunk(0, 0);
+    const { run, tiles } = host.chunk(0, 0);
+    expect(run).toBe(s.run);
     expect(tiles.length).toBe(CHUNK * CHUNK);
     expect(transfers.at(-1)).toEqual([tiles.buffer]);
+  });
+
+  it('tags each yard (new game, restart, next level) so the scene drops the last one', async () => {
+    const { host } = makeHost();
+    host.newGame(9);
+    const a = await host.nextSnapshot(null);
+    host.newGame(9);
+    const b = await host.nextSnapshot(null);
+    host.nextLevel();
+    const c = await host.nextSnapshot(null);
+    expect(new Set([a.run, b.run, c.run]).size).toBe(3);
+    expect(host.chunk(1, 1).run).toBe(c.run);
+  });
+
+  it('gives the progress to save while a level is played: the mowed tiles too', () => {
+    const { clock, host } = makeHost();
+    host.newGame(9, { level: 2, score: 10, cutCount: 1, cut: [] });
+    expect(host.progress()).toEqual({ score: 10, cutCount: 1, level: 2, cut: [] });
+    host.setInput({ moveX: 1, moveY: 0, moveTo: null });
+    clock.advance(500);
+    const p = host.progress();
+    expect(p?.cut?.length).toBe(((p?.cutCount ?? 0) - 1) * 2);
+    expect(p?.score).toBe(10 + (p?.cutCount ?? 0) - 1);
   });
 
   it('goes on to the next level with the score kept', async () => {

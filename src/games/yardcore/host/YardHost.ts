@@ -6,10 +6,12 @@ import {
   type NewGameOptions,
   NO_INPUT,
   nextLevel,
+  progressOf,
   step,
   type YardCommand,
   type YardGame,
   type YardInput,
+  type YardProgress,
 } from '../engine/game.ts';
 import { chunkTiles, snapshot, type YardSnapshot } from '../engine/snapshot.ts';
 
@@ -42,6 +44,8 @@ export class YardHost {
   private lastTick = 0;
   private carry = 0;
   private version = 0;
+  /** Counts the yards started (new game, restart, next level): tags snapshots and chunks. */
+  private run = 0;
   private deliveredVersion = -1;
   private pending: { buffer: Float32Array | null; resolve: (s: YardSnapshot) => void } | null = null;
   private readonly clock: HostClock;
@@ -56,6 +60,7 @@ export class YardHost {
   newGame(seed: number, options: NewGameOptions = {}): void {
     this.seed = seed >>> 0;
     this.game = createGame(this.seed, options);
+    this.run++;
     this.input = NO_INPUT;
     this.carry = 0;
     this.running = true;
@@ -66,6 +71,7 @@ export class YardHost {
   nextLevel(): void {
     if (!this.game) return;
     this.game = nextLevel(this.game, this.seed);
+    this.run++;
     this.input = NO_INPUT;
     this.carry = 0;
     this.running = true;
@@ -101,11 +107,15 @@ export class YardHost {
     this.schedule();
   }
 
-  /** A chunk's tiles for the scene, transferred. */
-  chunk(cx: number, cy: number): Uint8Array {
-    if (!this.game) return new Uint8Array(0);
-    const tiles = chunkTiles(this.game, cx, cy);
-    return this.markTransfer(tiles, [tiles.buffer as ArrayBuffer]);
+  /** A chunk's tiles for the scene, transferred, with the yard (run) they belong to. */
+  chunk(cx: number, cy: number): { run: number; tiles: Uint8Array } {
+    const tiles = this.game ? chunkTiles(this.game, cx, cy) : new Uint8Array(0);
+    return this.markTransfer({ run: this.run, tiles }, [tiles.buffer as ArrayBuffer]);
+  }
+
+  /** What a save keeps (score, cut count, level, the mowed tiles), while a level is being played; else null. */
+  progress(): YardProgress | null {
+    return this.game?.status === 'playing' ? progressOf(this.game) : null;
   }
 
   stats(): { t: number; entities: number; status: string } {
@@ -129,6 +139,7 @@ export class YardHost {
   private take(buffer: Float32Array | null): YardSnapshot {
     const game = this.game as YardGame;
     const s = snapshot(game, mowing(game), buffer ?? undefined);
+    s.run = this.run;
     this.deliveredVersion = this.version;
     return this.markTransfer(s, [s.entities.buffer as ArrayBuffer, s.tileChanges.buffer as ArrayBuffer]);
   }

@@ -104,7 +104,10 @@ export class YardScene {
   private prevPlayer = { x: 0, y: 0 };
   private snapshotAt = 0;
   private frameCount = 0;
+  /** Screen pixels per world pixel: 1 draws the spec's 32 px tiles at 32 CSS px (the settings' zoom). */
   private zoom = 1;
+  /** The yard the scene shows (YardSnapshot.run): a new one drops the last one's tiles and things. */
+  private run = -1;
   private shakeUntil = 0;
   private flashUntil = 0;
   private reducedMotion = false;
@@ -205,8 +208,9 @@ export class YardScene {
     return out;
   }
 
-  setChunk(cx: number, cy: number, tiles: Uint8Array): void {
-    if (tiles.length !== CHUNK * CHUNK) return;
+  /** A chunk's tiles from the worker, for yard `run` (a chunk of a yard no longer shown is dropped). */
+  setChunk(run: number, cx: number, cy: number, tiles: Uint8Array): void {
+    if (run !== this.run || tiles.length !== CHUNK * CHUNK) return;
     this.chunks.set(chunkKey(cx, cy), tiles);
     // Only the chunk's tiles on screen change (they were drawn as tall grass until now).
     const x0 = Math.max(cx * CHUNK, this.originX);
@@ -237,9 +241,38 @@ export class YardScene {
     };
   }
 
+  /**
+   * Forgets the yard shown: its chunks (tiles, mowed ones too), its things and effects. A new
+   * game, a restart or the next level is another yard: ids start again from 1 and the lawn
+   * is not the last one's.
+   */
+  private forgetYard(): void {
+    this.chunks.clear();
+    for (const thing of this.thingSprites.values()) {
+      this.depthOf.delete(thing.sprite);
+      thing.sprite.destroy();
+      thing.shadow.destroy();
+    }
+    this.thingSprites.clear();
+    for (const p of this.particles) {
+      p.sprite.visible = false;
+      this.freeParticles.push(p);
+    }
+    this.particles.length = 0;
+    this.latest = null;
+    this.groundDirty = true;
+    this.shakeUntil = 0;
+    this.flashUntil = 0;
+    this.debug.chunks = 0;
+  }
+
   /** A new state from the worker. */
   push(snapshot: YardSnapshot): void {
     const now = performance.now();
+    if (snapshot.run !== this.run) {
+      this.forgetYard();
+      this.run = snapshot.run;
+    }
     if (this.latest) {
       this.prevPlayer.x = this.latest.player.x;
       this.prevPlayer.y = this.latest.player.y;
@@ -371,9 +404,18 @@ export class YardScene {
     this.layout();
   }
 
-  /** Zoom so a phone shows about 12 tiles across its short side; the ground pool covers the view. */
+  /**
+   * The settings' zoom (1: the spec's 32 px tiles, on phones too: 11 tiles across a 360 px
+   * screen). Takes effect at once: the ground pool is re-made for the tiles the view shows.
+   */
+  setZoom(zoom: number): void {
+    if (!(zoom > 0) || zoom === this.zoom) return;
+    this.zoom = zoom;
+    this.layout();
+  }
+
+  /** The ground pool covers the view at the zoom. */
   private layout(): void {
-    this.zoom = Math.max(0.75, Math.min(1.6, Math.min(this.width, this.height) / (12 * T)));
     const cols = Math.ceil(this.width / (T * this.zoom)) + 2;
     const rows = Math.ceil(this.height / (T * this.zoom)) + 2;
     if (cols !== this.poolCols || rows !== this.poolRows) {

@@ -2,6 +2,7 @@ import * as Comlink from 'comlink';
 import type { YardWorkerApi } from '../../../../workers/yardcore.worker.ts';
 import { animationFrame } from '../../../lib/animationFrame.ts';
 import { SnapshotClient } from '../../../lib/snapshotPort.ts';
+import { SCORE_PER_CUT } from '../engine/constants.ts';
 import type { YardCommand, YardEvent, YardInput } from '../engine/game.ts';
 import { isDoubleTap, type Tap } from '../engine/input.ts';
 import type { YardSnapshot } from '../engine/snapshot.ts';
@@ -42,8 +43,13 @@ export class YardSession {
   private hudAt = 0;
   private savedAt = 0;
   private seed = 1;
-  /** Score and level when this level began: R and Continue start the level over from here. */
+  /** Score and level when this level began: R starts the level over from here. */
   private levelStart = { score: 0, level: 1 };
+  /**
+   * Bumped when the saved progress is rewritten for a new level, a win or a new game: a save
+   * of the level before, still on its way back from the worker, is then dropped.
+   */
+  private saveEpoch = 0;
   private keys = new Set<string>();
   private joystick = { x: 0, y: 0 };
   private moveTo: { x: number; y: number } | null = null;
@@ -56,6 +62,7 @@ export class YardSession {
   /** Every snapshot (the mower's sound follows `player.mowing`). */
   onSnapshot: ((snapshot: YardSnapshot) => void) | null = null;
   private devOptions: SceneDevOptions | null = null;
+  private unsubscribeZoom: (() => void) | null = null;
 
   constructor(private readonly stage: HTMLElement) {
     this.worker = new Worker(new URL('../../../../workers/yardcore.worker.ts', import.meta.url), {
@@ -76,6 +83,10 @@ export class YardSession {
     }
     this.scene = scene;
     if (this.devOptions) scene.setDevOptions(this.devOptions);
+    scene.setZoom(useYardStore.getState().settings.zoom);
+    this.unsubscribeZoom = useYardStore.subscribe((state, before) => {
+      if (state.settings.zoom !== before.settings.zoom) this.scene?.setZoom(state.settings.zoom);
+    });
     scene.setReducedMotion(window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false);
     const canvas = scene.canvas;
     canvas.addEventListener('pointerdown', this.onPointerDown);
@@ -90,6 +101,7 @@ export class YardSession {
 
   dispose(): void {
     this.disposed = true;
+    this.unsubscribeZoom?.();
     if (this.startingTimer) clearTimeout(this.startingTimer);
     window.removeEventListener('keydown', this.onKeyDown);
     window.removeEventListener('keyup', this.onKeyUp);
@@ -103,20 +115,34 @@ export class YardSession {
 
   // ------------------------------------------------------------ menus
 
-  /** New Game (a fresh yard) or Continue (the saved level, from its start). */
+  /**
+   * New Game (a fresh yard) or Continue: the saved level as it was left, with its score, its
+   * cut count and the tiles mowed (a save without the tiles keeps its counts on a fresh lawn).
+   */
   async play(mode: 'new' | 'continue'): Promise<void> {
     const saved = mode === 'continue' ? loadProgress() : null;
     const savedSeed = mode === 'continue' ? loadSeed() : null;
     this.seed = savedSeed ?? (Math.random() * 2 ** 31) >>> 0;
     saveSeed(this.seed);
-    this.levelStart = { score: saved?.score ?? 0, level: saved?.level ?? 1 };
-    if (!saved) saveProgress({ score: 0, cutCount: 0, level: 1 });
-    await this.remote.newGame(this.seed, { level: this.levelStart.level, score: this.levelStart.score });
+    this.saveEpoch++;
+    // R after Continue starts the level over without the points its mowed tiles gave.
+    this.levelStart = {
+      score: saved ? Math.max(0, saved.score - saved.cutCount * SCORE_PER_CUT) : 0,
+      level: saved?.level ?? 1,
+    };
+    if (!saved) saveProgress({ score: 0, cutCount: 0, level: 1, cut: [] });
+    await this.remote.newGame(
+      this.seed,
+      saved
+        ? { level: saved.level, score: saved.score, cutCount: saved.cutCount, cut: saved.cut }
+        : { level: 1, score: 0 },
+    );
     this.begin();
   }
 
   /** R: the current level again, from its start. */
   async restart(): Promise<void> {
+    this.saveEpoch++;
     await this.remote.newGame(this.seed, { level: this.levelStart.level, score: this.levelStart.score });
     this.begin();
   }
@@ -130,7 +156,7 @@ export class YardSession {
     if (useYardStore.getState().phase !== 'playing') return;
     void this.remote.setRunning(false);
     this.setPhase('paused');
-    this.saveNow();
+    void this.saveNow();
   }
 
   resume(): void {
@@ -139,10 +165,10 @@ export class YardSession {
     this.setPhase('playing');
   }
 
-  exitToMenu(): void {
+  async exitToMenu(): Promise<void> {
     void this.remote.setRunning(false);
-    this.saveNow();
     this.setPhase('intro');
+    await this.saveNow();
     useYardStore.setState({ hasProgress: loadProgress() !== null });
   }
 
@@ -189,10 +215,16 @@ export class YardSession {
     useYardStore.setState({ phase });
   }
 
-  private saveNow(): void {
-    const p = this.latest?.player;
-    if (!p || this.latest?.status !== 'playing') return;
-    saveProgress({ score: p.score, cutCount: p.cutCount, level: p.level });
+  /** Saves the level being played as it is now (the worker has the mowed tiles). */
+  private async saveNow(): Promise<void> {
+    const epoch = this.saveEpoch;
+    let progress = null;
+    try {
+      progress = await this.remote.progress();
+    } catch {
+      return;
+    }
+    if (progress && epoch === this.saveEpoch && !this.disposed) saveProgress(progress);
   }
 
   // ------------------------------------------------------------ snapshots
@@ -261,18 +293,20 @@ export class YardSession {
     }
     if (now - this.savedAt >= SAVE_EVERY_MS) {
       this.savedAt = now;
-      this.saveNow();
+      if (snap.status === 'playing') void this.saveNow();
     }
   }
 
   private levelUp(snap: YardSnapshot): void {
     this.levelStart = { score: snap.player.score, level: snap.player.level + 1 };
-    saveProgress({ score: snap.player.score, cutCount: 0, level: snap.player.level + 1 });
+    this.saveEpoch++;
+    saveProgress({ score: snap.player.score, cutCount: 0, level: snap.player.level + 1, cut: [] });
     this.setPhase('levelup');
   }
 
   private win(snap: YardSnapshot): void {
     // The yard is done: a new game starts from the beginning.
+    this.saveEpoch++;
     saveProgress(null);
     this.levelStart = { score: 0, level: 1 };
     useYardStore.setState({ hasProgress: false });
@@ -286,8 +320,8 @@ export class YardSession {
     this.fetching.add(key);
     void this.remote
       .chunk(cx, cy)
-      .then((tiles) => {
-        this.scene?.setChunk(cx, cy, tiles);
+      .then(({ run, tiles }) => {
+        this.scene?.setChunk(run, cx, cy, tiles);
       })
       .finally(() => this.fetching.delete(key));
     this.scene?.forgetFarChunks();
