@@ -43,12 +43,15 @@ function watchSoundRequests(page: Page): string[] {
 
 async function openGame(page: Page, path = '/whac-a-moji') {
   await openOnPausedClock(page, path, (p) => p.getByRole('heading', { name: 'How to play' }));
-  // The intro states the scoring the game applies (20 / 10 / 5).
-  const tiers = page.getByRole('list', { name: 'Points per hit' });
-  await expect(tiers).toContainText('Hit at 3: 20 points');
-  await expect(tiers).toContainText('Hit at 2: 10 points');
-  await expect(tiers).toContainText('Hit at 1: 5 points');
-  await expect(page.getByText('15 points')).toHaveCount(0);
+  // The intro lists the four tiers by speed (games spec §9: 20 / 15 / 10 / 5), the ones the game applies.
+  const tiers = page.getByRole('list', { name: 'Points per hit' }).getByRole('listitem');
+  await expect(tiers).toHaveCount(4);
+  await expect(tiers).toContainText([
+    'Within 0.5 s: 20 points',
+    'Within 0.75 s: 15 points',
+    'Within 1 s: 10 points',
+    'Later: 5 points',
+  ]);
 }
 
 async function startFirstRound(page: Page) {
@@ -145,10 +148,13 @@ test('signed in: the run is replayed by the server and marked verified and yours
   expect(errors).toEqual([]);
 });
 
-/** Whacks every emoji that is up (dispatching presses in the page), round after round, at fake-clock speed. */
+/** Whacks every emoji that is up (dispatching presses in the page) until the round's end, at fake-clock speed. */
 async function clearRound(page: Page) {
+  const ended = page
+    .getByRole('button', { name: 'Next Round' })
+    .or(page.getByRole('heading', { name: 'Game Complete!' }));
   for (let step = 0; step < 400; step++) {
-    if (await page.getByRole('button', { name: /Next Round|See Final Score/ }).count()) return;
+    if (await ended.count()) return;
     await page.evaluate(() => {
       document.querySelectorAll('.whac-cell[data-state="up"]').forEach((el) => {
         el.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, button: 0, pointerType: 'touch' }));
@@ -208,15 +214,19 @@ for (const viewport of [
         await page.setViewportSize({ width: viewport.width, height: viewport.height });
       }
       await clearRound(page);
+      if (round === 8) break;
       await expect(page.getByRole('heading', { name: `Round ${round} complete!` })).toBeVisible();
       if (round === 1) {
         await page.clock.runFor(50);
         await expect(page.getByRole('button', { name: 'Next Round' })).toBeFocused();
         await shot('4-round-end');
       }
-      await page.getByRole('button', { name: round < 8 ? 'Next Round' : 'See Final Score' }).click();
+      await page.getByRole('button', { name: 'Next Round' }).click();
     }
+    // Spec §4: round-end -> finished after the 8th round: no round-end card, no extra click.
     await expect(page.getByRole('heading', { name: 'Game Complete!' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Round 8 complete!' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /See Final Score|Next Round/ })).toHaveCount(0);
     await expect(page.getByText('Rounds 8/8')).toBeVisible();
     await shot('6-finished');
     await page.getByRole('button', { name: 'Play Again' }).click();

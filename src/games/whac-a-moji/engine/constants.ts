@@ -32,11 +32,24 @@ export const TOTAL_ROUNDS = GRIDS.length;
 export const CELL_PX = 85;
 export const GAP_PX = 16;
 
-/** Points for a hit by the countdown shown at that moment (spec §9: 20 / 10 / 5). */
-export function hitPoints(countdown: number): number {
-  if (countdown >= 3) return 20;
-  if (countdown === 2) return 10;
-  return 5;
+/**
+ * Points for a hit by its speed: the time since the emoji appeared. Games spec §9: "The intro
+ * text lists tiers of 20/15/10/5 by speed", and the intro states the rules the game applies,
+ * so the game applies these four tiers. They keep §9's "20 (countdown at least 3)" (the first
+ * 500 ms, while 3 shows) and "5 otherwise" (while 1 shows); the half second the countdown
+ * shows 2 is split, 15 in its first half and 10 in its second.
+ */
+export const HIT_TIERS: readonly { withinMs: number; points: number }[] = [
+  { withinMs: 500, points: 20 },
+  { withinMs: 750, points: 15 },
+  { withinMs: 1000, points: 10 },
+  { withinMs: Number.POSITIVE_INFINITY, points: 5 },
+];
+
+/** Points for a hit `msSinceSpawn` after the emoji appeared (HIT_TIERS). */
+export function hitPoints(msSinceSpawn: number): number {
+  for (const tier of HIT_TIERS) if (msSinceSpawn < tier.withinMs) return tier.points;
+  return HIT_TIERS[HIT_TIERS.length - 1].points;
 }
 
 /** How long a whacked emoji stays on screen (squash animation) before the slot frees up. */

@@ -4,6 +4,7 @@ import {
   CROSS_SHOW_MS,
   GRIDS,
   HIT_SHOW_MS,
+  HIT_TIERS,
   hitPoints,
   ROUND_MS,
   SPAWN_INTERVAL_MS,
@@ -56,11 +57,19 @@ describe('constants (spec §9)', () => {
     ]);
   });
 
-  it('scores 20 / 10 / 5 by countdown', () => {
-    expect(hitPoints(3)).toBe(20);
-    expect(hitPoints(2)).toBe(10);
-    expect(hitPoints(1)).toBe(5);
-    expect(hitPoints(0)).toBe(5);
+  it('scores the four tiers the intro lists, 20 / 15 / 10 / 5, by speed', () => {
+    expect(HIT_TIERS.map((t) => t.points)).toEqual([20, 15, 10, 5]);
+    const at = [0, 490, 500, 740, 750, 990, 1000, 1490].map((age) => [age, hitPoints(age)]);
+    expect(at).toEqual([
+      [0, 20],
+      [490, 20],
+      [500, 15],
+      [740, 15],
+      [750, 10],
+      [990, 10],
+      [1000, 5],
+      [1490, 5],
+    ]);
   });
 
   it('keeps every timer a whole number of ticks', () => {
@@ -120,13 +129,17 @@ describe('transitions (spec §4)', () => {
       expect({ rows: e.state.rows, cols: e.state.cols }).toEqual(GRIDS[r - 1]);
       e.startRound();
       expect(e.state.slots).toHaveLength(GRIDS[r - 1].rows * GRIDS[r - 1].cols);
-      stepWhackingAll(e, ROUND_MS);
-      expect(e.state.phase).toBe('round-end');
-      const events = e.nextRound();
-      if (r < 8) expect(events).toEqual([]);
-      else expect(events).toEqual([{ type: 'finished' }]);
+      const events = stepWhackingAll(e, ROUND_MS);
+      if (r < 8) {
+        expect(e.state.phase).toBe('round-end');
+        expect(e.nextRound()).toEqual([]);
+      } else {
+        // Spec §4: round-end -> finished after the 8th round, with no action in between.
+        expect(events.slice(-2)).toEqual([{ type: 'roundEnded', round: 8 }, { type: 'finished' }]);
+      }
     }
     expect(e.state.phase).toBe('finished');
+    expect(e.nextRound()).toBeNull();
     expect(scoreMetadata(e.state)).toEqual({
       roundsCompleted: 8,
       endedBy: 'completed',
@@ -258,17 +271,39 @@ describe('whack scoring', () => {
     expect(e.state.slots[slot].isHit).toBe(true);
   });
 
-  it('gives 10 points at countdown 2 and 5 at countdown 1', () => {
+  it('gives 20 while 3 shows, 15 then 10 in the two halves of 2, and 5 at 1', () => {
+    const cases: [ageMs: number, points: number, countdown: number][] = [
+      [0, 20, 3],
+      [490, 20, 3],
+      [500, 15, 2],
+      [740, 15, 2],
+      [750, 10, 2],
+      [990, 10, 2],
+      [1000, 5, 1],
+      [1490, 5, 1],
+    ];
+    for (const [age, points, countdown] of cases) {
+      const e = playing();
+      const [slot] = upSlots(e);
+      stepMs(e, age);
+      expect(e.whack(slot)?.[0], `hit ${age} ms after it appeared`).toEqual({
+        type: 'hit',
+        slot,
+        points,
+        countdown,
+      });
+      expect(e.state.score).toBe(points);
+      expect(e.state.roundStats.fastHits).toBe(countdown === 3 ? 1 : 0);
+    }
+  });
+
+  it('times a later emoji from its own appearance', () => {
     const e = playing();
-    const [first] = upSlots(e);
-    stepMs(e, 500);
-    expect(e.whack(first)?.[0]).toMatchObject({ type: 'hit', points: 10, countdown: 2 });
-    stepMs(e, 300); // second spawn at 800 ms
-    const [second] = upSlots(e);
-    stepMs(e, 1000); // countdown 1 at 1800 ms
-    expect(e.state.slots[second].countdown).toBe(1);
-    expect(e.whack(second)?.[0]).toMatchObject({ type: 'hit', points: 5, countdown: 1 });
-    expect(e.state.score).toBe(15);
+    stepMs(e, 800); // second spawn at 800 ms (the first is whacked below, so it never times out)
+    const [first, second] = upSlots(e);
+    e.whack(first);
+    stepMs(e, 550); // the second is 550 ms old
+    expect(e.whack(second)?.[0]).toMatchObject({ type: 'hit', points: 15, countdown: 2 });
   });
 
   it('a miss click costs 1 point, never below 0, and shows a red cross', () => {

@@ -53,7 +53,7 @@ export interface RoundStats {
   pointsLost: number;
   timeouts: number;
   spawned: number;
-  /** Hits by tier: countdown 3 / 2 / 1. */
+  /** Hits while the countdown showed 3 (the 20-point tier). */
   fastHits: number;
 }
 
@@ -220,7 +220,7 @@ export class WhacEngine {
     const cell = s.slots[slot];
     s.version++;
     if (cell.emoji !== null && !cell.isHit) {
-      const points = hitPoints(cell.countdown);
+      const points = hitPoints((s.roundTick - cell.spawnTime) * TICK_MS);
       cell.isHit = true;
       cell.points = points;
       cell.hitUntil = s.roundTick + HIT_SHOW_TICKS;
@@ -244,14 +244,10 @@ export class WhacEngine {
     return [{ type: 'miss', slot, penalty }];
   }
 
+  /** Round-end -> round-start (Next Round); there is no round-end after the 8th round (see step). */
   nextRound(): WhacEvent[] | null {
     const s = this.state;
-    if (s.phase !== 'round-end') return null;
-    if (s.round >= TOTAL_ROUNDS) {
-      s.phase = 'finished';
-      s.endedBy = 'completed';
-      return [{ type: 'finished' }];
-    }
+    if (s.phase !== 'round-end' || s.round >= TOTAL_ROUNDS) return null;
     s.round++;
     s.phase = 'round-start';
     s.roundStats = emptyStats(s.round);
@@ -319,6 +315,13 @@ export class WhacEngine {
       s.roundsCompleted++;
       s.history.push({ ...s.roundStats });
       events.push({ type: 'roundEnded', round: s.round });
+      // Spec §4: "Round-end -> round-start (Next Round), or -> finished after the 8th round":
+      // no action leads from the 8th round's end to finished, so the game goes on at once.
+      if (s.round >= TOTAL_ROUNDS) {
+        s.phase = 'finished';
+        s.endedBy = 'completed';
+        events.push({ type: 'finished' });
+      }
       return events;
     }
 

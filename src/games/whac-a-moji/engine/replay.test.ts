@@ -235,9 +235,12 @@ describe('replayWhacRun', () => {
       }
     }
     // 38 spawns a round; the one at 29.6 s never reaches countdown 2 before the round ends.
-    expect(game.state.score).toBe(8 * 37 * 10);
+    // Each is whacked as 2 appears (500 ms old): 15 points.
+    expect(game.state.score).toBe(8 * 37 * 15);
+    // The 8th round ends the game by itself: the log's last entry is a whack, no Next Round.
+    expect(game.inputs.at(-1)?.[1]).toBe(2);
     expect(replayWhacRun(99, game.inputs)).toMatchObject({
-      score: 2960,
+      score: 4440,
       roundsCompleted: 8,
       endedBy: 'completed',
     });

@@ -4,7 +4,15 @@ import { useFocusAfterPaint } from '../../../lib/useFocusAfterPaint.ts';
 import { GameHeader } from '../../../platform/header/GameHeader.tsx';
 import { Leaderboard } from '../../../platform/scores/Leaderboard.tsx';
 import { fetchRunTicket } from '../../../platform/scores/scoresClient.ts';
-import { GRIDS, hitPoints, MAX_MISSED_TIMEOUTS, ROUND_MS, TOTAL_ROUNDS } from '../engine/constants.ts';
+import {
+  COUNTDOWN_INTERVAL_MS,
+  COUNTDOWN_START,
+  GRIDS,
+  HIT_TIERS,
+  MAX_MISSED_TIMEOUTS,
+  ROUND_MS,
+  TOTAL_ROUNDS,
+} from '../engine/constants.ts';
 import type { RoundStats } from '../engine/engine.ts';
 import { Grid } from './Grid.tsx';
 import { useWhacSound, WhacSound } from './sound.ts';
@@ -20,13 +28,15 @@ function browserStore(sound: WhacSound): WhacStore {
     localSeed: () => crypto.getRandomValues(new Uint32Array(1))[0],
     onGesture: () => sound.unlock(),
     onEvents: (events) => {
+      // The 8th round's end is the game's end: one fanfare, not the round's chime on top.
+      const finishing = events.some((e) => e.type === 'finished');
       for (const e of events) {
         if (e.type === 'hit') sound.whack(e.points);
         else if (e.type === 'miss') sound.miss();
         else if (e.type === 'timeout') sound.timeout();
         else if (e.type === 'beep') sound.beep(e.secondsLeft);
         else if (e.type === 'roundStarted') sound.roundStart();
-        else if (e.type === 'roundEnded') sound.roundEnd();
+        else if (e.type === 'roundEnded' && !finishing) sound.roundEnd();
         else if (e.type === 'gameOver') sound.gameOver();
         else if (e.type === 'finished') sound.finished();
       }
@@ -52,8 +62,16 @@ export function MuteToggle() {
   );
 }
 
-/** The intro's tiers come from the scoring function itself, so the text cannot drift from the rules. */
-const POINTS_TIERS = [3, 2, 1].map((countdown) => ({ countdown, points: hitPoints(countdown) }));
+/**
+ * The intro's tiers come from the scoring table itself, so the text cannot drift from the
+ * rules: 20 / 15 / 10 / 5 by speed (games spec §9). Each badge shows the countdown number a
+ * player sees at that speed.
+ */
+const POINTS_TIERS = HIT_TIERS.map((t, i) => ({
+  points: t.points,
+  withinS: Number.isFinite(t.withinMs) ? t.withinMs / 1000 : null,
+  shows: COUNTDOWN_START - Math.floor((i === 0 ? 0 : HIT_TIERS[i - 1].withinMs) / COUNTDOWN_INTERVAL_MS),
+}));
 
 function Rules() {
   const first = GRIDS[0];
@@ -61,14 +79,24 @@ function Rules() {
   return (
     <div className="whac-rules">
       <p className="whac-lead">
-        Emojis pop up with a countdown. Whack them before it runs out — the faster, the more points!
+        Emojis pop up with a countdown ({COUNTDOWN_START}, 2, 1: half a second each). Whack them before it
+        runs out — the faster, the more points!
       </p>
       <ul className="whac-tiers" aria-label="Points per hit">
         {POINTS_TIERS.map((t) => (
-          <li key={t.countdown}>
-            <span className={`whac-tier__badge whac-cell__countdown--${t.countdown}`}>{t.countdown}</span>
+          <li key={t.points}>
+            <span className={`whac-tier__badge whac-cell__countdown--${t.shows}`} aria-hidden="true">
+              {t.shows}
+            </span>
             <span>
-              Hit at <strong>{t.countdown}</strong>: <strong>{t.points} points</strong>
+              {t.withinS === null ? (
+                'Later'
+              ) : (
+                <>
+                  Within <strong>{t.withinS} s</strong>
+                </>
+              )}
+              : <strong>{t.points} points</strong>
             </span>
           </li>
         ))}
@@ -267,7 +295,6 @@ function RoundEndScreen({ store }: { store: WhacStore }) {
   const score = useStore(store, (s) => s.score);
   const missed = useStore(store, (s) => s.missedTimeouts);
   const nextRound = useStore(store, (s) => s.nextRound);
-  const last = round >= TOTAL_ROUNDS;
   const button = useFocusAfterPaint<HTMLButtonElement>();
   return (
     <section className="whac-card whac-panel" aria-labelledby="whac-round-end-title">
@@ -283,7 +310,7 @@ function RoundEndScreen({ store }: { store: WhacStore }) {
         <Lives missed={missed} />
       </div>
       <button ref={button} type="button" className="button whac-cta" onClick={nextRound}>
-        {last ? 'See Final Score' : 'Next Round'}
+        Next Round
       </button>
     </section>
   );
