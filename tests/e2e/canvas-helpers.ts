@@ -1,0 +1,186 @@
+import { inflateSync } from 'node:zlib';
+import type { CDPSession, Locator, Page } from '@playwright/test';
+
+/**
+ * What a canvas game shows, read from screenshots: a small PNG decoder (8-bit RGB/RGBA, not
+ * interlaced: what Chromium's screenshots are) and colour counts over the pixels, so a test
+ * can tell a drawn scene from a black or empty canvas by what a player would see.
+ */
+
+export interface Pixels {
+  width: number;
+  height: number;
+  /** RGBA, 4 bytes a pixel. */
+  data: Uint8Array;
+}
+
+export function decodePng(png: Buffer): Pixels {
+  if (png.readUInt32BE(0) !== 0x89504e47) throw new Error('not a PNG');
+  let offset = 8;
+  let width = 0;
+  let height = 0;
+  let channels = 0;
+  const idat: Buffer[] = [];
+  while (offset < png.length) {
+    const length = png.readUInt32BE(offset);
+    const type = png.toString('ascii', offset + 4, offset + 8);
+    const body = png.subarray(offset + 8, offset + 8 + length);
+    if (type === 'IHDR') {
+      width = body.readUInt32BE(0);
+      height = body.readUInt32BE(4);
+      const depth = body[8];
+      const colorType = body[9];
+      if (depth !== 8 || body[12] !== 0)
+        throw new Error(`unsupported PNG (depth ${depth}, interlace ${body[12]})`);
+      channels = colorType === 6 ? 4 : colorType === 2 ? 3 : 0;
+      if (!channels) throw new Error(`unsupported PNG colour type ${colorType}`);
+    } else if (type === 'IDAT') idat.push(body);
+    else if (type === 'IEND') break;
+    offset += 12 + length;
+  }
+  const raw = inflateSync(Buffer.concat(idat));
+  const stride = width * channels;
+  const out = new Uint8Array(width * height * 4);
+  let prev = new Uint8Array(stride);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)];
+    const line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
+    const cur = new Uint8Array(stride);
+    for (let i = 0; i < stride; i++) {
+      const a = i >= channels ? cur[i - channels] : 0;
+      const b = prev[i];
+      const c = i >= channels ? prev[i - channels] : 0;
+      let v = line[i];
+      if (filter === 1) v += a;
+      else if (filter === 2) v += b;
+      else if (filter === 3) v += (a + b) >> 1;
+      else if (filter === 4) {
+        const p = a + b - c;
+        const pa = Math.abs(p - a);
+        const pb = Math.abs(p - b);
+        const pc = Math.abs(p - c);
+        v += pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+      }
+      cur[i] = v & 255;
+    }
+    for (let x = 0; x < width; x++) {
+      const o = (y * width + x) * 4;
+      out[o] = cur[x * channels];
+      out[o + 1] = cur[x * channels + 1];
+      out[o + 2] = cur[x * channels + 2];
+      out[o + 3] = channels === 4 ? cur[x * channels + 3] : 255;
+    }
+    prev = cur;
+  }
+  return { width, height, data: out };
+}
+
+/** The fraction of pixels within `tolerance` (per channel) of `rgb` (0xRRGGBB). */
+export function fractionNear(pixels: Pixels, rgb: number, tolerance = 24): number {
+  const r = (rgb >> 16) & 255;
+  const g = (rgb >> 8) & 255;
+  const b = rgb & 255;
+  const d = pixels.data;
+  let n = 0;
+  for (let i = 0; i < d.length; i += 4) {
+    if (
+      Math.abs(d[i] - r) <= tolerance &&
+      Math.abs(d[i + 1] - g) <= tolerance &&
+      Math.abs(d[i + 2] - b) <= tolerance
+    )
+      n++;
+  }
+  return n / (pixels.width * pixels.height);
+}
+
+/** The fraction of pixels brighter than `luma` (0–255). */
+export function fractionBrighter(pixels: Pixels, luma: number): number {
+  const d = pixels.data;
+  let n = 0;
+  for (let i = 0; i < d.length; i += 4) if (0.299 * d[i] + 0.587 * d[i + 1] + 0.114 * d[i + 2] > luma) n++;
+  return n / (pixels.width * pixels.height);
+}
+
+/** The fraction of pixels that differ by more than `tolerance` in some channel (same-sized shots). */
+export function fractionChanged(a: Pixels, b: Pixels, tolerance = 40): number {
+  if (a.width !== b.width || a.height !== b.height) return 1;
+  let n = 0;
+  for (let i = 0; i < a.data.length; i += 4) {
+    if (
+      Math.abs(a.data[i] - b.data[i]) > tolerance ||
+      Math.abs(a.data[i + 1] - b.data[i + 1]) > tolerance ||
+      Math.abs(a.data[i + 2] - b.data[i + 2]) > tolerance
+    )
+      n++;
+  }
+  return n / (a.width * a.height);
+}
+
+/**
+ * A screenshot of the page where `target` (a canvas) is, decoded. (Of the page, clipped: an
+ * element screenshot first waits for the element to hold still over two animation frames,
+ * which a page under 4× CPU throttling on a loaded machine can take longer than a test.)
+ */
+export async function shoot(target: Locator, path?: string): Promise<Pixels> {
+  const box = await target.boundingBox();
+  if (!box) throw new Error('the canvas is not on screen');
+  const page = target.page();
+  const viewport = page.viewportSize();
+  const clip = {
+    x: Math.max(0, box.x),
+    y: Math.max(0, box.y),
+    width: Math.min(box.width, (viewport?.width ?? box.width) - Math.max(0, box.x)),
+    height: Math.min(box.height, (viewport?.height ?? box.height) - Math.max(0, box.y)),
+  };
+  return decodePng(await page.screenshot({ path, clip, animations: 'allow', timeout: 30_000 }));
+}
+
+/** The fraction of pixels for which `test(r, g, b)` holds. */
+export function fractionWhere(pixels: Pixels, test: (r: number, g: number, b: number) => boolean): number {
+  const d = pixels.data;
+  let n = 0;
+  for (let i = 0; i < d.length; i += 4) if (test(d[i], d[i + 1], d[i + 2])) n++;
+  return n / (pixels.width * pixels.height);
+}
+
+/** Slows the page's CPU by `rate` (Chromium's DevTools throttling); returns the session. */
+export async function throttleCpu(page: Page, rate: number): Promise<CDPSession> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  return cdp;
+}
+
+/**
+ * Loses the canvas's WebGL context with WEBGL_lose_context, waits for `webglcontextlost`,
+ * restores it and waits for `webglcontextrestored`: what a GPU reset or a driver update
+ * does to a page.
+ */
+export async function loseAndRestoreContext(canvas: Locator): Promise<void> {
+  await canvas.evaluate(async (c: HTMLCanvasElement) => {
+    const gl = (c.getContext('webgl2') ?? c.getContext('webgl')) as WebGLRenderingContext | null;
+    if (!gl) throw new Error('the canvas has no WebGL context');
+    const ext = gl.getExtension('WEBGL_lose_context');
+    if (!ext) throw new Error('WEBGL_lose_context is not available');
+    const event = (name: string) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no ${name} within 20 s`)), 20_000);
+        c.addEventListener(
+          name,
+          () => {
+            clearTimeout(timer);
+            resolve();
+          },
+          { once: true },
+        );
+      });
+    const lost = event('webglcontextlost');
+    ext.loseContext();
+    await lost;
+    if (!gl.isContextLost()) throw new Error('the context was not lost');
+    // A moment without a context, as after a real GPU reset.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const restored = event('webglcontextrestored');
+    ext.restoreContext();
+    await restored;
+  });
+}
