@@ -259,6 +259,44 @@ test.describe('Gravity Simulator', () => {
   });
 });
 
+test.describe('Gravity Simulator path trails', () => {
+  test('planets draw a path trail, toggled apart from the trail and carried by share links', async ({
+    page,
+    context,
+  }) => {
+    const watch = watchConsole(page);
+    await open(page, '/gravity?preset=solar-system');
+    const pathTrails = page.getByRole('checkbox', { name: 'Path trails' });
+    await expect(pathTrails).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Trails', exact: true })).toBeChecked();
+    // Let the orbits draw for a while, then look at them.
+    await expect
+      .poll(() => attr(page, 'data-sim-step').then(Number), { timeout: 30_000 })
+      .toBeGreaterThan(1500);
+    await page.screenshot({ path: `${SHOTS}/path-trails-1440.png` });
+    await pathTrails.uncheck();
+    await expect(page.getByRole('checkbox', { name: 'Trails', exact: true })).toBeChecked();
+    await page.screenshot({ path: `${SHOTS}/path-trails-off-1440.png` });
+    await page.getByRole('button', { name: 'Share' }).click();
+    await expect(page).toHaveURL(/#s=[A-Za-z0-9_-]+$/);
+    const other = await context.newPage();
+    await open(other, page.url());
+    await expect(other.getByRole('checkbox', { name: 'Path trails' })).not.toBeChecked();
+    await expect(other.getByRole('checkbox', { name: 'Trails', exact: true })).toBeChecked();
+    expect(watch.errors).toEqual([]);
+  });
+
+  test('path trails at 360×640', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 640 });
+    await open(page, '/gravity?preset=solar-system');
+    await expect(page.getByRole('checkbox', { name: 'Path trails' })).toBeChecked();
+    await expect
+      .poll(() => attr(page, 'data-sim-step').then(Number), { timeout: 30_000 })
+      .toBeGreaterThan(1500);
+    await page.screenshot({ path: `${SHOTS}/path-trails-360.png` });
+  });
+});
+
 test.describe('Gravity Simulator on a phone', () => {
   test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
 

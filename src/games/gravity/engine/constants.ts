@@ -37,3 +37,10 @@ export const SUBSTEPS_PER_FRAME = 5;
 export const SIM_FRAME_HZ = 60;
 /** A trail point every 5 sub-steps: one per frame at speed 1, so 200 points ≈ 3.3 s of motion. */
 export const TRAIL_EVERY_STEPS = 5;
+/**
+ * The planets' path trail (spec: a planet's pathTrail, beside its trail): the orbit over a
+ * longer span, sampled more sparsely. A point every 20 sub-steps, 600 points: 12 000 sub-steps,
+ * 40 s of motion at speed 1, twelve times the trail's span. Stars have none.
+ */
+export const PATH_TRAIL_EVERY_STEPS = 20;
+export const PATH_TRAIL_MAX_POINTS = 600;

@@ -26,6 +26,8 @@ export interface ScenarioSettings {
   timeSpeed: number;
   starGravity: boolean;
   trails: boolean;
+  /** The planets' path trails (their orbits over a longer span, drawn thinner). */
+  pathTrails: boolean;
   /** Camera the scenario opens with. */
   zoom: number;
 }
@@ -119,6 +121,7 @@ const settings = (zoom: number, extra: Partial<ScenarioSettings> = {}): Scenario
   timeSpeed: 1,
   starGravity: true,
   trails: true,
+  pathTrails: true,
   zoom,
   ...extra,
 });
@@ -280,7 +283,7 @@ export function protoDisk(count = PROTO_DISK_PLANETESIMALS, seed = 42): Scenario
     b.vy += rng.range(-jitter, jitter);
     bodies.push(b);
   }
-  return { settings: settings(0.65, { trails: false }), bodies: centreMomentum(bodies) };
+  return { settings: settings(0.65, { trails: false, pathTrails: false }), bodies: centreMomentum(bodies) };
 }
 
 /** Earth and Moon (planets: their pull works within the neighbour cutoff) and a probe in low orbit. */

@@ -30,6 +30,19 @@ describe('share codec', () => {
     }
   });
 
+  it('carries the path-trails toggle; links made before it open with path trails on', () => {
+    const s = findPreset('solar-system')!.build();
+    for (const pathTrails of [true, false]) {
+      expect(
+        decodeScenario(encodeScenario({ ...s, settings: { ...s.settings, pathTrails } }))?.settings,
+      ).toMatchObject({ pathTrails });
+    }
+    // An older link: flags held only starGravity (1) and trails (2).
+    const bytes = fromBase64Url(encodeScenario({ ...s, settings: { ...s.settings, pathTrails: false } }))!;
+    bytes[1] &= 3;
+    expect(decodeScenario(toBase64Url(bytes))?.settings.pathTrails).toBe(true);
+  });
+
   it('keeps Proto Disk links compact enough for an address (< 64 kB)', () => {
     expect(encodeScenario(findPreset('proto-disk')!.build()).length).toBeLessThan(64_000);
   });

@@ -16,7 +16,8 @@ import type { BodyInit } from './world.ts';
 /**
  * Share links: a scenario packed into bytes, then base64url, carried in the address's
  * fragment (`#s=…`) so it never reaches a server and has no practical length limit.
- * Layout (little endian): version u8, flags u8 (starGravity, trails), gravity f64,
+ * Layout (little endian): version u8, flags u8 (1 starGravity, 2 trails, 4 path trails off:
+ * links made before path trails existed have it clear and open with them on), gravity f64,
  * timeSpeed f64, zoom f64, body count u32, then 36 bytes per body:
  * kind u8, type u8, flags u8 (collides), colour u8×3 (planets; stars take theirs from
  * temperature), x, y, vx, vy, mass, radius f32, warmth f32 (temperature or density),
@@ -31,7 +32,10 @@ export function encodeScenario(s: Scenario): string {
   const bytes = new Uint8Array(HEADER + s.bodies.length * BODY_BYTES);
   const view = new DataView(bytes.buffer);
   view.setUint8(0, VERSION);
-  view.setUint8(1, (s.settings.starGravity ? 1 : 0) | (s.settings.trails ? 2 : 0));
+  view.setUint8(
+    1,
+    (s.settings.starGravity ? 1 : 0) | (s.settings.trails ? 2 : 0) | (s.settings.pathTrails ? 0 : 4),
+  );
   view.setFloat64(2, s.settings.gravity, true);
   view.setFloat64(10, s.settings.timeSpeed, true);
   view.setFloat64(18, s.settings.zoom, true);
@@ -100,6 +104,7 @@ export function decodeScenario(text: string): Scenario | null {
     settings: {
       starGravity: (flags & 1) !== 0,
       trails: (flags & 2) !== 0,
+      pathTrails: (flags & 4) === 0,
       gravity: clampOr(view.getFloat64(2, true), GRAVITY_MIN, GRAVITY_MAX, 0.1),
       timeSpeed: clampOr(view.getFloat64(10, true), TIME_SPEED_MIN, TIME_SPEED_MAX, 1),
       zoom: clampOr(view.getFloat64(18, true), ZOOM_MIN, ZOOM_MAX, 1),

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { KIND_PLANET } from './bodyTypes.ts';
-import { TRAIL_MAX_POINTS } from './constants.ts';
+import { KIND_PLANET, KIND_STAR } from './bodyTypes.ts';
+import {
+  PATH_TRAIL_EVERY_STEPS,
+  PATH_TRAIL_MAX_POINTS,
+  TRAIL_EVERY_STEPS,
+  TRAIL_MAX_POINTS,
+} from './constants.ts';
 import { B_X, BODY_STRIDE, writeSnapshot } from './snapshot.ts';
 import { GravityWorld } from './world.ts';
 
@@ -31,5 +36,31 @@ describe('writeSnapshot', () => {
     const xs = Array.from({ length: TRAIL_MAX_POINTS }, (_, k) => s.buffers.trails[k * 2]);
     for (let k = 1; k < xs.length; k++) expect(xs[k]).toBeGreaterThan(xs[k - 1]);
     expect(xs[xs.length - 1]).toBeCloseTo(w.x[0], 3);
+  });
+
+  it("carries each planet's path trail (issue 25 item 21): longer and sparser than its trail, oldest → newest; none for stars", () => {
+    const w = new GravityWorld(1);
+    w.addBody(planet(0, 1));
+    w.addBody({ ...planet(-900, 0), kind: KIND_STAR, mass: 1, temperature: 5800 });
+    const steps = PATH_TRAIL_EVERY_STEPS * (PATH_TRAIL_MAX_POINTS + 11);
+    for (let i = 0; i < steps; i++) w.step();
+    const s = writeSnapshot(w, null, true, -1, null, true);
+    expect(s.pathTrailsIncluded).toBe(true);
+    expect(s.buffers.pathTrailLen[0]).toBe(PATH_TRAIL_MAX_POINTS);
+    expect(s.buffers.pathTrailLen[1]).toBe(0);
+    const xs = Array.from({ length: PATH_TRAIL_MAX_POINTS }, (_, k) => s.buffers.pathTrails[k * 2]);
+    for (let k = 1; k < xs.length; k++) expect(xs[k]).toBeGreaterThan(xs[k - 1]);
+    expect(xs[xs.length - 1]).toBeCloseTo(w.x[0], 3);
+    // The path spans far more of the orbit than the trail does.
+    const trailSpan = s.buffers.trails[(TRAIL_MAX_POINTS - 1) * 2] - s.buffers.trails[0];
+    const pathSpan = xs[xs.length - 1] - xs[0];
+    expect(pathSpan / trailSpan).toBeCloseTo(
+      ((PATH_TRAIL_MAX_POINTS - 1) * PATH_TRAIL_EVERY_STEPS) / ((TRAIL_MAX_POINTS - 1) * TRAIL_EVERY_STEPS),
+      1,
+    );
+    // Off: no path buffers travel.
+    const off = writeSnapshot(w, s.buffers, true, s.metaVersion, null, false);
+    expect(off.pathTrailsIncluded).toBe(false);
+    expect(off.buffers.pathTrails.length).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
-import { TRAIL_MAX_POINTS } from './constants.ts';
+import { KIND_PLANET } from './bodyTypes.ts';
+import { PATH_TRAIL_MAX_POINTS, TRAIL_MAX_POINTS } from './constants.ts';
 import type { GalaxyWorld } from './galaxy.ts';
 import type { GravityWorld } from './world.ts';
 
@@ -23,6 +24,9 @@ export interface SnapshotBuffers {
   /** Trails oldest → newest, TRAIL_MAX_POINTS (x, y) per body; empty when trails are off. */
   trails: Float32Array;
   trailLen: Int16Array;
+  /** Planets' path trails oldest → newest, PATH_TRAIL_MAX_POINTS (x, y) per body; empty when off. */
+  pathTrails: Float32Array;
+  pathTrailLen: Int16Array;
   /** Galaxy mode: every star's position as x, y; empty otherwise. */
   galaxy: Float32Array;
 }
@@ -43,16 +47,23 @@ export interface Snapshot {
   metaVersion: number;
   meta: SnapshotMeta | null;
   trailsIncluded: boolean;
+  pathTrailsIncluded: boolean;
   /** Stars in `buffers.galaxy` (0 outside the Galaxy mode). */
   galaxyCount: number;
 }
 
-export function createSnapshotBuffers(capacity: number, withTrails: boolean): SnapshotBuffers {
+export function createSnapshotBuffers(
+  capacity: number,
+  withTrails: boolean,
+  withPathTrails = false,
+): SnapshotBuffers {
   return {
     bodies: new Float32Array(capacity * BODY_STRIDE),
     ids: new Int32Array(capacity),
     trails: new Float32Array(withTrails ? capacity * TRAIL_MAX_POINTS * 2 : 0),
     trailLen: new Int16Array(withTrails ? capacity : 0),
+    pathTrails: new Float32Array(withPathTrails ? capacity * PATH_TRAIL_MAX_POINTS * 2 : 0),
+    pathTrailLen: new Int16Array(withPathTrails ? capacity : 0),
     galaxy: new Float32Array(0),
   };
 }
@@ -64,6 +75,8 @@ export function transferablesOf(buffers: SnapshotBuffers): ArrayBuffer[] {
     buffers.ids.buffer,
     buffers.trails.buffer,
     buffers.trailLen.buffer,
+    buffers.pathTrails.buffer,
+    buffers.pathTrailLen.buffer,
     buffers.galaxy.buffer,
   ] as ArrayBuffer[];
 }
@@ -78,6 +91,7 @@ export function writeSnapshot(
   withTrails: boolean,
   lastMetaVersion: number,
   galaxy: GalaxyWorld | null = null,
+  withPathTrails = false,
 ): Snapshot {
   const n = world.count;
   let buffers = given;
@@ -85,9 +99,11 @@ export function writeSnapshot(
     !buffers ||
     buffers.ids.length < n ||
     (withTrails && buffers.trailLen.length < n) ||
-    (!withTrails && buffers.trails.length > 0)
+    (!withTrails && buffers.trails.length > 0) ||
+    (withPathTrails && buffers.pathTrailLen.length < n) ||
+    (!withPathTrails && buffers.pathTrails.length > 0)
   ) {
-    buffers = createSnapshotBuffers(Math.max(16, Math.ceil(n * 1.25)), withTrails);
+    buffers = createSnapshotBuffers(Math.max(16, Math.ceil(n * 1.25)), withTrails, withPathTrails);
   }
   const galaxyFloats = galaxy ? galaxy.count * 2 : 0;
   if (buffers.galaxy.length !== galaxyFloats) buffers.galaxy = new Float32Array(galaxyFloats);
@@ -121,6 +137,23 @@ export function writeSnapshot(
       if (firstRun < len) trails.set(src.subarray(base, base + (len - firstRun) * 2), out + firstRun * 2);
     }
   }
+  if (withPathTrails) {
+    const { pathTrails, pathTrailLen } = buffers;
+    const src = world.pathTrail;
+    for (let i = 0; i < n; i++) {
+      const slot = world.trailSlot[i];
+      const len = world.kind[i] === KIND_PLANET ? world.pathTrailLen[slot] : 0;
+      const head = world.pathTrailHead[slot];
+      pathTrailLen[i] = len;
+      if (len === 0) continue;
+      const out = i * PATH_TRAIL_MAX_POINTS * 2;
+      const base = slot * PATH_TRAIL_MAX_POINTS * 2;
+      const start = len < PATH_TRAIL_MAX_POINTS ? 0 : (head + 1) % PATH_TRAIL_MAX_POINTS;
+      const firstRun = Math.min(len, PATH_TRAIL_MAX_POINTS - start);
+      pathTrails.set(src.subarray(base + start * 2, base + (start + firstRun) * 2), out);
+      if (firstRun < len) pathTrails.set(src.subarray(base, base + (len - firstRun) * 2), out + firstRun * 2);
+    }
+  }
   let meta: SnapshotMeta | null = null;
   if (world.metaVersion !== lastMetaVersion) {
     meta = {
@@ -138,6 +171,7 @@ export function writeSnapshot(
     metaVersion: world.metaVersion,
     meta,
     trailsIncluded: withTrails,
+    pathTrailsIncluded: withPathTrails,
     galaxyCount: galaxy ? galaxy.count : 0,
   };
 }

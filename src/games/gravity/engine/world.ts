@@ -15,6 +15,8 @@ import {
   MERGE_FLASH_STEPS,
   MERGE_RADIUS_GAIN,
   NEIGHBOUR_CUTOFF,
+  PATH_TRAIL_EVERY_STEPS,
+  PATH_TRAIL_MAX_POINTS,
   RADIUS_MIN,
   SOFTENING_SQ,
   SUB_STEP,
@@ -118,6 +120,10 @@ export class GravityWorld {
   trail!: Float32Array;
   trailHead!: Int32Array;
   trailLen!: Int32Array;
+  /** Planets' path trails (PATH_TRAIL_MAX_POINTS a slot), in the same slots as the trails. */
+  pathTrail!: Float32Array;
+  pathTrailHead!: Int32Array;
+  pathTrailLen!: Int32Array;
   private freeSlots: number[] = [];
   private slotCount = 0;
 
@@ -199,6 +205,11 @@ export class GravityWorld {
     this.trail = trail;
     this.trailHead = copyInto(new Int32Array(cap), this.trailHead, this.capacity);
     this.trailLen = copyInto(new Int32Array(cap), this.trailLen, this.capacity);
+    const pathTrail = new Float32Array(cap * PATH_TRAIL_MAX_POINTS * 2);
+    if (this.pathTrail) pathTrail.set(this.pathTrail);
+    this.pathTrail = pathTrail;
+    this.pathTrailHead = copyInto(new Int32Array(cap), this.pathTrailHead, this.capacity);
+    this.pathTrailLen = copyInto(new Int32Array(cap), this.pathTrailLen, this.capacity);
     this.capacity = cap;
   }
 
@@ -215,6 +226,8 @@ export class GravityWorld {
     this.flash[i] = 0;
     this.trailHead[this.trailSlot[i]] = -1;
     this.trailLen[this.trailSlot[i]] = 0;
+    this.pathTrailHead[this.trailSlot[i]] = -1;
+    this.pathTrailLen[this.trailSlot[i]] = 0;
     this.origins.set(id, { ...origin });
     this.changed();
     return id;
@@ -510,6 +523,7 @@ export class GravityWorld {
     }
     this.stepCount++;
     if (this.stepCount % TRAIL_EVERY_STEPS === 0) this.recordTrails();
+    if (this.stepCount % PATH_TRAIL_EVERY_STEPS === 0) this.recordPathTrails();
   }
 
   /** Whether any body may be held still this step (a drag, or stars with star gravity off). */
@@ -532,6 +546,22 @@ export class GravityWorld {
       const o = (s * TRAIL_MAX_POINTS + head) * 2;
       trail[o] = x[i];
       trail[o + 1] = y[i];
+    }
+  }
+
+  /** The planets' longer, sparser path trails (stars keep none). */
+  private recordPathTrails(): void {
+    const { pathTrail, pathTrailHead, pathTrailLen, trailSlot, kind, x, y } = this;
+    const n = this.count;
+    for (let i = 0; i < n; i++) {
+      if (kind[i] !== KIND_PLANET) continue;
+      const s = trailSlot[i];
+      const head = pathTrailHead[s] + 1 === PATH_TRAIL_MAX_POINTS ? 0 : pathTrailHead[s] + 1;
+      pathTrailHead[s] = head;
+      if (pathTrailLen[s] < PATH_TRAIL_MAX_POINTS) pathTrailLen[s]++;
+      const o = (s * PATH_TRAIL_MAX_POINTS + head) * 2;
+      pathTrail[o] = x[i];
+      pathTrail[o + 1] = y[i];
     }
   }
 

@@ -44,6 +44,8 @@ export interface HostSettings {
   timeSpeed: number;
   starGravity: boolean;
   trails: boolean;
+  /** The planets' path trails (longer, thinner). */
+  pathTrails: boolean;
   running: boolean;
 }
 
@@ -71,6 +73,7 @@ export class GravityHost {
     timeSpeed: DEFAULT_TIME_SPEED,
     starGravity: true,
     trails: true,
+    pathTrails: true,
     running: true,
   };
   private visible = true;
@@ -124,10 +127,11 @@ export class GravityHost {
       timeSpeed: DEFAULT_TIME_SPEED,
       starGravity: true,
       trails: false,
+      pathTrails: false,
       zoom: GALAXY_ZOOM,
     };
-    const { gravity, timeSpeed, starGravity, trails } = settings;
-    Object.assign(this.settings, { gravity, timeSpeed, starGravity, trails });
+    const { gravity, timeSpeed, starGravity, trails, pathTrails } = settings;
+    Object.assign(this.settings, { gravity, timeSpeed, starGravity, trails, pathTrails });
     this.world.setSettings({ gravity: settings.gravity, starGravity: true });
     this.carry = 0;
     this.changed();
@@ -137,8 +141,8 @@ export class GravityHost {
   private load(scenario: Scenario): ScenarioSettings {
     this.galaxy = null;
     loadScenario(this.world, scenario);
-    const { gravity, timeSpeed, starGravity, trails } = scenario.settings;
-    Object.assign(this.settings, { gravity, timeSpeed, starGravity, trails });
+    const { gravity, timeSpeed, starGravity, trails, pathTrails } = scenario.settings;
+    Object.assign(this.settings, { gravity, timeSpeed, starGravity, trails, pathTrails });
     this.carry = 0;
     this.changed();
     return { ...scenario.settings };
@@ -146,9 +150,9 @@ export class GravityHost {
 
   /** The current bodies and settings, encoded for a share link. */
   share(zoom: number): string {
-    const { gravity, timeSpeed, starGravity, trails } = this.settings;
+    const { gravity, timeSpeed, starGravity, trails, pathTrails } = this.settings;
     return encodeScenario({
-      settings: { gravity, timeSpeed, starGravity, trails, zoom },
+      settings: { gravity, timeSpeed, starGravity, trails, pathTrails, zoom },
       bodies: this.world.bodies(),
     });
   }
@@ -177,6 +181,7 @@ export class GravityHost {
       s.timeSpeed = clamp(patch.timeSpeed, TIME_SPEED_MIN, TIME_SPEED_MAX);
     if (patch.starGravity !== undefined) s.starGravity = patch.starGravity;
     if (patch.trails !== undefined) s.trails = patch.trails;
+    if (patch.pathTrails !== undefined) s.pathTrails = patch.pathTrails;
     if (patch.running !== undefined) s.running = patch.running;
     this.world.setSettings({ gravity: s.gravity, starGravity: s.starGravity });
     if (this.galaxy && this.galaxy.gravity !== s.gravity) this.galaxy.setGravity(s.gravity);
@@ -325,7 +330,14 @@ export class GravityHost {
   }
 
   private snapshot(buffers: SnapshotBuffers | null): Snapshot {
-    const s = writeSnapshot(this.world, buffers, this.settings.trails, this.deliveredMeta, this.galaxy);
+    const s = writeSnapshot(
+      this.world,
+      buffers,
+      this.settings.trails,
+      this.deliveredMeta,
+      this.galaxy,
+      this.settings.pathTrails,
+    );
     this.deliveredMeta = s.metaVersion;
     this.deliveredVersion = this.version;
     const transfer = transferablesOf(s.buffers) as Transferable[];

@@ -7,6 +7,7 @@ import { SceneCanvas } from '../../../lib/sceneCanvas.ts';
 import { KIND_STAR } from '../engine/bodyTypes.ts';
 import {
   CANVAS_MAX_WIDTH,
+  PATH_TRAIL_MAX_POINTS,
   STAR_FIELD_MAX,
   STAR_FIELD_MIN,
   TRAIL_MAX_POINTS,
@@ -48,6 +49,8 @@ export interface GravityView {
   bodyAt(x: number, y: number, slopPx: number): number | null;
   setSelected(id: number | null): void;
   setTrailsVisible(visible: boolean): void;
+  /** The planets' path trails (longer, thinner), drawn under the trails. */
+  setPathTrailsVisible(visible: boolean): void;
   resize(width: number, height: number): void;
   /** Stops drawing (tab hidden) or starts again. */
   setActive(active: boolean): void;
@@ -62,6 +65,9 @@ interface StarSprites {
 
 const PLANET_MIN_PX = 3;
 const TRAIL_DOT_PX = 2.2;
+/** The path trail is drawn thinner and fainter than the trail: a line of fine dots. */
+const PATH_DOT_PX = 1.1;
+const PATH_BUDGET = 24_000;
 const TRAIL_BUDGET_MAX = 30_000;
 const TRAIL_BUDGET_MIN = 4_000;
 
@@ -143,6 +149,7 @@ class GravityScene implements GravityView {
   private starFieldPy = Number.NaN;
   private world = new Container();
   private trailLayer: ParticleContainer;
+  private pathLayer: ParticleContainer;
   private planetLayer: ParticleContainer;
   /** A faint atmosphere behind each planet so small worlds stand out from the star field. */
   private planetGlowLayer: ParticleContainer;
@@ -169,6 +176,7 @@ class GravityScene implements GravityView {
   private renderY = new Float32Array(0);
   private selectedId: number | null = null;
   private trailsVisible = true;
+  private pathTrailsVisible = true;
   private trailBudget = 16_000;
   private frameMs = 16;
   private readonly quality = new AdaptiveQuality({ levels: RESOLUTION_LEVELS.length });
@@ -202,6 +210,11 @@ class GravityScene implements GravityView {
       dynamicProperties: { position: true, color: true, vertex: true, rotation: false },
     });
     this.trailLayer.blendMode = 'add';
+    this.pathLayer = new ParticleContainer({
+      texture: this.textures.dot,
+      dynamicProperties: { position: true, color: true, vertex: true, rotation: false },
+    });
+    this.pathLayer.blendMode = 'add';
     this.planetLayer = new ParticleContainer({
       texture: this.textures.planet,
       dynamicProperties: { position: true, color: true, vertex: true, rotation: false },
@@ -222,6 +235,7 @@ class GravityScene implements GravityView {
     this.ring.tint = 0xffe27a;
 
     this.world.addChild(
+      this.pathLayer,
       this.trailLayer,
       this.planetGlowLayer,
       this.planetLayer,
@@ -460,6 +474,7 @@ class GravityScene implements GravityView {
       }
     }
     if (flashes.length > flashCount) this.flashLayer.removeParticles(flashCount, flashes.length);
+    this.drawPathTrails(curr, meta);
     this.drawTrails(curr, meta);
     this.drawSelection();
   }
@@ -499,6 +514,41 @@ class GravityScene implements GravityView {
       }
     }
     if (dots.length > used) this.trailLayer.removeParticles(used, dots.length);
+  }
+
+  /** Each planet's path over the longer span: thin, faint dots of its colour, evenly bright. */
+  private drawPathTrails(curr: Snapshot, meta: SnapshotMeta): void {
+    const dots = this.pathLayer.particleChildren as Particle[];
+    if (!this.pathTrailsVisible || !curr.pathTrailsIncluded) {
+      if (dots.length) this.pathLayer.removeParticles(0, dots.length);
+      return;
+    }
+    const n = curr.count;
+    const { pathTrails, pathTrailLen } = curr.buffers;
+    const perBody = Math.max(16, Math.min(PATH_TRAIL_MAX_POINTS, Math.floor(PATH_BUDGET / Math.max(1, n))));
+    const scale = PATH_DOT_PX / this.camera.zoom / TEXTURE_SIZE.dot;
+    let used = 0;
+    for (let i = 0; i < n; i++) {
+      const len = pathTrailLen[i];
+      const m = Math.min(len, perBody);
+      if (m < 2) continue;
+      const bgr = rgbToBgr(mixWhite(meta.color[i], 0.25));
+      const base = i * PATH_TRAIL_MAX_POINTS * 2;
+      for (let k = len - m; k < len; k++) {
+        let dot = dots[used];
+        if (!dot) {
+          dot = new Particle({ texture: this.textures.dot, anchorX: 0.5, anchorY: 0.5 });
+          this.pathLayer.addParticle(dot);
+        }
+        used++;
+        dot.x = pathTrails[base + k * 2];
+        dot.y = pathTrails[base + k * 2 + 1];
+        dot.scaleX = dot.scaleY = scale;
+        // Faint throughout, a little brighter towards the planet.
+        dot.color = particleColor(bgr, 0.16 + 0.18 * ((k - (len - m) + 1) / m));
+      }
+    }
+    if (dots.length > used) this.pathLayer.removeParticles(used, dots.length);
   }
 
   private drawSelection(): void {
@@ -651,6 +701,10 @@ class GravityScene implements GravityView {
 
   setTrailsVisible(visible: boolean): void {
     this.trailsVisible = visible;
+  }
+
+  setPathTrailsVisible(visible: boolean): void {
+    this.pathTrailsVisible = visible;
   }
 
   resize(width: number, height: number): void {

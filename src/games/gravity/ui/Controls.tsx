@@ -53,6 +53,7 @@ export function Controls({ session, onShare }: { session: GravitySession | null;
       zoom: st.zoom,
       starGravity: st.starGravity,
       trails: st.trails,
+      pathTrails: st.pathTrails,
       presetId: st.presetId,
     })),
   );
@@ -179,6 +180,15 @@ export function Controls({ session, onShare }: { session: GravitySession | null;
             onChange={(e) => session?.setTrails(e.target.checked)}
           />
           Trails
+        </label>
+        <label className="gravity-toggle">
+          <input
+            type="checkbox"
+            checked={s.pathTrails}
+            disabled={disabled || galaxy}
+            onChange={(e) => session?.setPathTrails(e.target.checked)}
+          />
+          Path trails
         </label>
       </div>
       {galaxy ? (

@@ -341,6 +341,12 @@ export class GravitySession {
     void this.remote.setSettings({ trails });
   }
 
+  setPathTrails(pathTrails: boolean): void {
+    useGravityStore.setState({ pathTrails });
+    this.view?.setPathTrailsVisible(pathTrails);
+    void this.remote.setSettings({ pathTrails });
+  }
+
   setZoom(zoom: number): void {
     this.view?.setCamera({ zoom });
     this.syncZoom();
@@ -364,6 +370,7 @@ export class GravitySession {
     this.select(null);
     this.view?.setCamera({ x: 0, y: 0, zoom: settings.zoom * this.fitFactor() });
     this.view?.setTrailsVisible(settings.trails);
+    this.view?.setPathTrailsVisible(settings.pathTrails);
     const running = useGravityStore.getState().running;
     void this.remote.setSettings({ running });
     useGravityStore.setState({
@@ -372,6 +379,7 @@ export class GravitySession {
       timeSpeed: settings.timeSpeed,
       starGravity: settings.starGravity,
       trails: settings.trails,
+      pathTrails: settings.pathTrails,
       zoom: Math.round((this.view?.getCamera().zoom ?? settings.zoom) * 100) / 100,
       shareUrl: null,
     });

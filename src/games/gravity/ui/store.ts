@@ -15,6 +15,8 @@ export interface GravityUiState {
   zoom: number;
   starGravity: boolean;
   trails: boolean;
+  /** The planets' path trails: their orbits over a longer span, drawn thinner. */
+  pathTrails: boolean;
   presetId: string;
   bodyCount: number;
   simStep: number;
@@ -33,6 +35,7 @@ export const initialGravityUiState: GravityUiState = {
   zoom: 1,
   starGravity: true,
   trails: true,
+  pathTrails: true,
   presetId: DEFAULT_PRESET_ID,
   bodyCount: 0,
   simStep: 0,
