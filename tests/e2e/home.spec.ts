@@ -186,6 +186,33 @@ test('the drifting letters move, and stand still under prefers-reduced-motion', 
   expect(await letterPlaces(page)).toBe(still);
 });
 
+test('the drifting letters are set moving in one step, not frame after frame', async ({ page }) => {
+  // Counts Element.animate calls per synchronous run of script. Each run is a task followed
+  // by a frame that layerizes what it started: 8 letters a frame made six of them, each a
+  // long task at 4× CPU on a busy machine (issue 33).
+  await page.addInitScript(() => {
+    const runs: number[] = [];
+    (window as unknown as { __animateRuns: number[] }).__animateRuns = runs;
+    const animate = Element.prototype.animate;
+    let open = false;
+    Element.prototype.animate = function (this: Element, ...args: Parameters<Element['animate']>) {
+      if (!open) {
+        open = true;
+        runs.push(0);
+        queueMicrotask(() => {
+          open = false;
+        });
+      }
+      runs[runs.length - 1]++;
+      return animate.apply(this, args);
+    };
+  });
+  await page.goto('/');
+  const runs = () => page.evaluate(() => (window as unknown as { __animateRuns: number[] }).__animateRuns);
+  await expect.poll(async () => (await runs()).reduce((a, b) => a + b, 0), { timeout: 30_000 }).toBe(48 * 3);
+  expect(await runs()).toEqual([48 * 3]);
+});
+
 test.describe('screenshots', () => {
   for (const [name, width, height] of [
     ['home-desktop', 1440, 900],

@@ -41,7 +41,6 @@ export function driftOffsetAt(start: number, velocity: number, span: number, ms:
 }
 
 type Axis = 'X' | 'Y';
-const LETTERS_PER_FRAME = 8;
 const frames = (axis: Axis, start: number, span: number): Keyframe[] => [
   { transform: `translate${axis}(${-start * span}px)` },
   { transform: `translate${axis}(${(1 - start) * span}px)` },
@@ -61,7 +60,9 @@ export function animateLetters(
   const drifts: { animation: Animation; axis: Axis; start: number; velocity: number }[] = [];
   const spins: Animation[] = [];
 
-  const animateOne = (l: DriftingLetter, i: number) => {
+  /** Sets one letter moving; answers its three animations. */
+  const animateOne = (l: DriftingLetter, i: number): Animation[] => {
+    const made: Animation[] = [];
     const x = field.children[i] as HTMLElement;
     const y = x.firstElementChild as HTMLElement;
     const glyph = y.firstElementChild as HTMLElement;
@@ -76,34 +77,48 @@ export function animateLetters(
         ...t.phase,
       });
       drifts.push({ animation, axis, start, velocity });
+      made.push(animation);
     }
     const turn = 2 * Math.PI * Math.sign(l.spin);
-    spins.push(
-      glyph.animate([{ transform: `rotate(${l.angle}rad)` }, { transform: `rotate(${l.angle + turn}rad)` }], {
+    const spin = glyph.animate(
+      [{ transform: `rotate(${l.angle}rad)` }, { transform: `rotate(${l.angle + turn}rad)` }],
+      {
         duration: (Math.abs(turn) / Math.max(Math.abs(l.spin * speed), 1e-3)) * 1000,
         iterations: Number.POSITIVE_INFINITY,
-      }),
+      },
     );
+    spins.push(spin);
+    made.push(spin);
+    return made;
   };
   const all = () => [...drifts.map((d) => d.animation), ...spins];
+  const apply = (a: Animation) => {
+    if (reducedMotion.matches) a.pause();
+    else a.play();
+  };
   const follow = () => {
-    for (const a of all()) {
-      if (reducedMotion.matches) a.pause();
-      else a.play();
-    }
+    for (const a of all()) apply(a);
   };
 
-  // A few letters a frame: promoting every animated element to the compositor at once is
-  // one long main-thread task (style, pre-paint, layerize) at 4× CPU.
-  let next = 0;
-  let frame = 0;
-  const startSome = () => {
-    const end = Math.min(next + LETTERS_PER_FRAME, letters.length);
-    for (; next < end; next++) animateOne(letters[next], next);
-    follow();
-    frame = next < letters.length ? requestAnimationFrame(startSome) : 0;
+  // Every letter in one step, in idle time after hydration (the next frame where the browser
+  // has no requestIdleCallback). Each step is a main-thread task with a frame after it that styles and
+  // layerizes the new compositor layers; on a loaded machine at 4× CPU each of those is a
+  // long task however little it does, so 8 letters a frame made six of them, 2 a frame 24
+  // (issue 33). One step makes one such task and one such frame.
+  let cancel = () => {};
+  const startAll = () => {
+    cancel = () => {};
+    letters.forEach((l, i) => {
+      for (const a of animateOne(l, i)) apply(a);
+    });
   };
-  startSome();
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(startAll, { timeout: 2000 });
+    cancel = () => window.cancelIdleCallback(id);
+  } else {
+    const id = requestAnimationFrame(startAll);
+    cancel = () => cancelAnimationFrame(id);
+  }
   // A new viewport size: new distances and periods, each drift kept at the same point of its cycle.
   const resize = () => {
     const before = { ...span };
@@ -123,7 +138,7 @@ export function animateLetters(
   return () => {
     window.removeEventListener('resize', resize);
     reducedMotion.removeEventListener('change', follow);
-    cancelAnimationFrame(frame);
+    cancel();
     for (const a of all()) a.cancel();
   };
 }
