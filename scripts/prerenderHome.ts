@@ -34,12 +34,13 @@ export function homeDocument(
 }
 
 /** Loads src/entry-prerender.tsx in a Vite server of its own (no listening, no config file) and renders. */
-async function renderWithVite(root: string): Promise<string> {
+async function renderWithVite(root: string, mode: string): Promise<string> {
   const server = await createServer({
     root,
     configFile: false,
     logLevel: 'error',
-    mode: 'production',
+    // The build's mode, so the page reads the same .env.[mode] variables as the bundle.
+    mode,
     appType: 'custom',
     server: { middlewareMode: true, hmr: false, ws: false, watch: null },
     optimizeDeps: { noDiscovery: true, include: [] },
@@ -57,17 +58,19 @@ async function renderWithVite(root: string): Promise<string> {
 /** The Vite plugin: emits home.html beside index.html in a client build. */
 export function prerenderHome(): Plugin {
   let root = process.cwd();
+  let mode = 'production';
   return {
     name: 'futile:prerender-home',
     apply: 'build',
     enforce: 'post',
     configResolved(config) {
       root = config.root;
+      mode = config.mode;
     },
     async generateBundle(_options, bundle) {
       const index = bundle['index.html'];
       if (index?.type !== 'asset') return;
-      const markup = await renderWithVite(root);
+      const markup = await renderWithVite(root, mode);
       const stylesheet = (href: string) => {
         const file = bundle[href.replace(/^\//, '')];
         return file?.type === 'asset' ? String(file.source) : null;

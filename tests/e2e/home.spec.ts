@@ -3,7 +3,8 @@ import { watchConsole } from './watchConsole.ts';
 
 /** The home page (platform spec §1–§2). */
 
-const SUPPORT_PAGE = 'https://www.buymeacoffee.com/';
+// The end-to-end build's support page (.env.e2e, VITE_SUPPORT_URL).
+const SUPPORT_PAGE = 'https://support.e2e.example/futile';
 
 const CARDS = [
   ['🎲', 'Crit Happens', 'Digital dice from D2 to D100.', '/crit-happens'],

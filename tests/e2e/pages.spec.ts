@@ -11,9 +11,10 @@ test('About: back button, heading with the brand, its sections and links, footer
     await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
   }
 
+  // The owner's pages are the build's configuration (.env.e2e for this build), never a service's home page.
   const support = page.getByRole('region', { name: 'Support' });
   const coffee = support.getByRole('link', { name: 'buy me a coffee' });
-  await expect(coffee).toHaveAttribute('href', /buymeacoffee/);
+  await expect(coffee).toHaveAttribute('href', 'https://support.e2e.example/futile');
   await expect(coffee).toHaveAttribute('target', '_blank');
 
   const other = page.getByRole('region', { name: 'My other stuff' }).getByRole('link');
@@ -24,10 +25,22 @@ test('About: back button, heading with the brand, its sections and links, footer
     'Video channel',
     'Social',
   ]);
+  const hrefs = await other.evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+  expect(hrefs).toEqual([
+    'https://portfolio.e2e.example/',
+    'https://code.e2e.example/futile',
+    'https://photos.e2e.example/futile',
+    'https://video.e2e.example/@futile',
+    'https://social.e2e.example/@futile',
+  ]);
   for (const link of await other.all()) {
-    await expect(link).toHaveAttribute('href', /^https:\/\//);
+    await expect(link).toHaveAttribute('target', '_blank');
     await expect(link).toHaveAttribute('rel', /noopener/);
   }
+  await page.screenshot({ path: 'test-results/platform-screens/about-links-desktop.png', fullPage: true });
+  await page.setViewportSize({ width: 360, height: 640 });
+  await page.screenshot({ path: 'test-results/platform-screens/about-links-phone.png', fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   const footer = page.getByRole('contentinfo');
   await expect(footer).toContainText(String(new Date().getFullYear()));
@@ -61,6 +74,8 @@ test('Privacy: the policy covers what the product stores', async ({ page }) => {
     await expect(policy).toContainText(topic);
   }
   await expect(policy.getByRole('link', { name: 'My account' })).toHaveAttribute('href', '/account');
+  // The configured support page is named by its host (.env.e2e).
+  await expect(policy).toContainText('The support page (support.e2e.example)');
   await page.getByRole('link', { name: '← Home' }).click();
   await expect(page).toHaveURL('/');
   expect(console.errors).toEqual([]);

@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom';
-import { OTHER_STUFF, SUPPORT_URL } from '../externalLinks.ts';
 import { LettersBackground } from '../home/LettersBackground.tsx';
+import { SITE_LINKS, type SiteLinks } from '../siteLinks.ts';
 
-export default function AboutPage() {
+/** About (platform spec §2). The support and other-stuff links are this build's (siteLinks.ts): what is not configured is not shown. */
+export default function AboutPage({ links = SITE_LINKS }: { links?: SiteLinks }) {
   return (
     <div className="page page--prose">
       <LettersBackground count={32} speed={0.5} />
@@ -55,30 +56,34 @@ export default function AboutPage() {
           </ul>
         </section>
 
-        <section className="prose__section" aria-labelledby="about-support">
-          <h2 id="about-support">Support</h2>
-          <p>
-            Futile is free and will stay that way. If it made you smile, you can{' '}
-            <a href={SUPPORT_URL} target="_blank" rel="noopener noreferrer">
-              buy me a coffee
-            </a>
-            . It pays for the server and, frankly, for the coffee.
-          </p>
-        </section>
+        {links.support && (
+          <section className="prose__section" aria-labelledby="about-support">
+            <h2 id="about-support">Support</h2>
+            <p>
+              Futile is free and will stay that way. If it made you smile, you can{' '}
+              <a href={links.support} target="_blank" rel="noopener noreferrer">
+                buy me a coffee
+              </a>
+              . It pays for the server and, frankly, for the coffee.
+            </p>
+          </section>
+        )}
 
-        <section className="prose__section" aria-labelledby="about-other">
-          <h2 id="about-other">My other stuff</h2>
-          <ul className="link-list">
-            {OTHER_STUFF.map((link) => (
-              <li key={link.label}>
-                <a href={link.href} target="_blank" rel="noopener noreferrer">
-                  {link.label}
-                </a>
-                <span className="link-list__what"> — {link.what}</span>
-              </li>
-            ))}
-          </ul>
-        </section>
+        {links.otherStuff.length > 0 && (
+          <section className="prose__section" aria-labelledby="about-other">
+            <h2 id="about-other">My other stuff</h2>
+            <ul className="link-list">
+              {links.otherStuff.map((link) => (
+                <li key={link.label}>
+                  <a href={link.href} target="_blank" rel="noopener noreferrer">
+                    {link.label}
+                  </a>
+                  <span className="link-list__what"> — {link.what}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
       </main>
       <footer className="prose__footer">
         <span>© {new Date().getFullYear()} Futile</span>

@@ -1,4 +1,4 @@
-import { SUPPORT_URL } from '../externalLinks.ts';
+import { SITE_LINKS } from '../siteLinks.ts';
 
 /** One card of the home page's list (platform spec §1), in the spec's order. */
 export type HomeCard =
@@ -6,7 +6,12 @@ export type HomeCard =
   | { kind: 'support'; href: string; emoji: string; title: string; description: string; accent: string }
   | { kind: 'soon'; emoji: string; title: string; description: string; accent: string };
 
-export const HOME_CARDS: readonly HomeCard[] = [
+/** The cards for a build whose support page is `supportUrl`: without one, no coffee card. */
+export function homeCardsFor(supportUrl: string | null): readonly HomeCard[] {
+  return ALL_CARDS(supportUrl ?? '').filter((card) => card.kind !== 'support' || supportUrl !== null);
+}
+
+const ALL_CARDS = (supportUrl: string): HomeCard[] => [
   {
     kind: 'game',
     to: '/crit-happens',
@@ -57,7 +62,7 @@ export const HOME_CARDS: readonly HomeCard[] = [
   },
   {
     kind: 'support',
-    href: SUPPORT_URL,
+    href: supportUrl,
     emoji: '☕',
     title: 'Buy me a coffee',
     description: 'Enjoying these? Keep the servers warm and the ideas coming.',
@@ -71,3 +76,5 @@ export const HOME_CARDS: readonly HomeCard[] = [
     accent: '#9be15d',
   },
 ];
+
+export const HOME_CARDS: readonly HomeCard[] = homeCardsFor(SITE_LINKS.support);

@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from 'react-router-dom';
+import { SITE_LINKS } from '../siteLinks.ts';
 
 const UPDATED = '22 November 2026';
 
@@ -114,9 +115,12 @@ export default function PrivacyPage() {
               which sees your IP address when your browser fetches them. If it cannot be reached, a built-in
               font is used.
             </li>
-            <li>
-              <strong>Buy me a coffee</strong>, only if you follow the support link.
-            </li>
+            {SITE_LINKS.support && (
+              <li>
+                <strong>The support page</strong> ({new URL(SITE_LINKS.support).host}), only if you follow the
+                'Buy me a coffee' link.
+              </li>
+            )}
           </ul>
           <p>There are no advertising or social media trackers on this site.</p>
         </section>
