@@ -133,22 +133,27 @@ test('Continue from a save without the mowed tiles (older saves) keeps its score
   await expect(page.getByTestId('yard-cut')).toHaveText('25 / 100 mowed');
 });
 
-test('the level-up card says what the next level adds: no squirrels after level 2', async ({ page }) => {
-  const seed = findSeed(
-    (s) => s === Number.POSITIVE_INFINITY,
-    0,
-    (s) => mowsRight(s, 2) && secondsToDefeat(s, 10, 2) === Number.POSITIVE_INFINITY,
-  );
-  await openWithSave(page, seed, { progress: { score: 200, cutCount: 139, level: 2 } });
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await playing(page);
-  await goRight(page, 6);
-  const card = page.getByTestId('yard-levelup');
-  await expect(card).toBeVisible({ timeout: 60_000 });
-  await expect(card).toContainText('Next: level 3. Mow 180 tiles.');
-  await expect(card).not.toContainText(/squirrel/i);
-  await page.screenshot({ path: 'test-results/screens/yardcore-levelup-1440.png' });
-});
+for (const width of [1440, 360]) {
+  test(`${width}: the level-up card says what the next level adds: no squirrels after level 2`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(width === 360 ? { width: 360, height: 640 } : { width: 1440, height: 900 });
+    const seed = findSeed(
+      (s) => s === Number.POSITIVE_INFINITY,
+      0,
+      (s) => mowsRight(s, 2) && secondsToDefeat(s, 10, 2) === Number.POSITIVE_INFINITY,
+    );
+    await openWithSave(page, seed, { progress: { score: 200, cutCount: 139, level: 2 } });
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await playing(page);
+    await goRight(page, width === 360 ? 4 : 6);
+    const card = page.getByTestId('yard-levelup');
+    await expect(card).toBeVisible({ timeout: 60_000 });
+    await expect(card).toContainText('Next: level 3. Mow 180 tiles.');
+    await expect(card).not.toContainText(/squirrel/i);
+    await page.screenshot({ path: `test-results/screens/yardcore-levelup-${width}.png` });
+  });
+}
 
 test('a tile is 32 px at zoom 1 (the default); Settings offers 0.75× to 2×', async ({ page }) => {
   await openWithSave(page, calmSeed(), { dev: true });
@@ -248,6 +253,7 @@ for (const viewport of [
     await page.screenshot({ path: `test-results/screens/yardcore-paused-${w}.png` });
     await paused.getByRole('button', { name: 'Settings' }).click();
     await page.getByRole('radio', { name: 'Tap to move' }).check();
+    await page.screenshot({ path: `test-results/screens/yardcore-settings-${w}.png` });
     await page.keyboard.press('Escape');
     await paused.getByRole('button', { name: 'Resume' }).click();
     await playing(page);
