@@ -5,11 +5,16 @@ import { LiveStatus } from '../../../platform/ui/LiveStatus.tsx';
 import { MAX_HP, WIN_LEVEL } from '../engine/constants.ts';
 import type { ItemSlot } from '../engine/game.ts';
 import { DevTools } from './DevMenu.tsx';
+import { levelUpNews } from './levelText.ts';
 import { YardSession } from './session.ts';
 import { YardSound } from './sound.ts';
-import { devEnabled, saveSettings } from './storage.ts';
+import { devEnabled, saveSettings, validZoom, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP } from './storage.ts';
 import { useYardStore } from './store.ts';
 import './yardcore.css';
+
+/** The food carried (the engine stacks it in one slot). */
+const foodCount = (slots: ItemSlot[]): number =>
+  slots.reduce((n, slot) => n + (slot.kind === 'food' ? slot.count : 0), 0);
 
 const SLOT_ICONS: Record<ItemSlot['kind'], string> = { empty: '', food: '🥪', fuelCan: '⛽', mower: '🚜' };
 
@@ -78,8 +83,15 @@ function Hud({ session }: { session: YardSession }) {
 function Inventory({ session }: { session: YardSession }) {
   const slots = useYardStore((s) => s.hud.slots);
   const active = useYardStore((s) => s.hud.activeSlot);
+  const tapMove = useYardStore((s) => s.settings.controlMode === 'tapMove');
+  const food = foodCount(slots);
   return (
     <div className="yard-inventory" role="toolbar" aria-label="Inventory (keys 1–5)">
+      {tapMove && food > 0 && (
+        <p className="yard-hint" data-testid="yard-throw-hint">
+          Double tap (or F) to throw 🥪
+        </p>
+      )}
       {slots.map((slot, i) => (
         <button
           key={i}
@@ -117,6 +129,7 @@ function Inventory({ session }: { session: YardSession }) {
 /** The on-screen stick (joystick mode): drag from its centre; releases to rest. */
 function Joystick({ session }: { session: YardSession }) {
   const [knob, setKnob] = useState({ x: 0, y: 0 });
+  const food = useYardStore((s) => foodCount(s.hud.slots));
   const base = useRef<HTMLDivElement>(null);
   const move = (event: React.PointerEvent) => {
     const rect = base.current?.getBoundingClientRect();
@@ -158,9 +171,22 @@ function Joystick({ session }: { session: YardSession }) {
           style={{ transform: `translate(${knob.x * 36}px, ${knob.y * 36}px)` }}
         />
       </div>
-      <button type="button" className="button yard-joystick__throw" onClick={() => session.throwAhead()}>
-        Throw 🥪
-      </button>
+      <div className="yard-joystick__throw">
+        <button
+          type="button"
+          className="button"
+          onClick={() => session.throwAhead()}
+          disabled={food === 0}
+          aria-describedby={food === 0 ? 'yard-throw-why' : undefined}
+        >
+          Throw 🥪{food > 0 ? ` × ${food}` : ''}
+        </button>
+        {food === 0 && (
+          <span id="yard-throw-why" className="yard-joystick__why">
+            No food: pick up a 🥪
+          </span>
+        )}
+      </div>
     </div>
   );
 }
@@ -204,6 +230,25 @@ function SettingsDialog() {
         />
         Sound
       </label>
+      <div className="yard-settings__zoom">
+        <label htmlFor="yard-zoom">
+          Zoom {settings.zoom}×
+          <span className="yard-settings__note">
+            {' '}
+            ({ZOOM_MIN}× to {ZOOM_MAX}×; 1× shows the yard's 32 px tiles)
+          </span>
+        </label>
+        <input
+          id="yard-zoom"
+          type="range"
+          min={ZOOM_MIN}
+          max={ZOOM_MAX}
+          step={ZOOM_STEP}
+          value={settings.zoom}
+          aria-valuetext={`${settings.zoom}×`}
+          onChange={(e) => update({ zoom: validZoom(Number(e.target.value)) })}
+        />
+      </div>
     </Dialog>
   );
 }
@@ -227,6 +272,9 @@ function InstructionsDialog() {
           running mower for points.
         </li>
         <li>Esc pauses; R starts the level over.</li>
+        <li>
+          Zoom in Settings, from {ZOOM_MIN}× to {ZOOM_MAX}×; at 1× (the default) a tile of the yard is 32 px.
+        </li>
       </ul>
     </Dialog>
   );
@@ -300,13 +348,16 @@ function Menus({ session }: { session: YardSession }) {
     case 'paused':
       return card(
         'Paused',
-        <p className="yard-menu__text">Score {score}</p>,
+        <>
+          <p className="yard-menu__text">Score {score}</p>
+          <p className="yard-menu__text">Esc resumes. R starts level {level} again.</p>
+        </>,
         <>
           <button type="button" className="button button--primary" onClick={() => session.resume()}>
             Resume
           </button>
           {settingsButton}
-          <button type="button" className="button button--ghost" onClick={() => session.exitToMenu()}>
+          <button type="button" className="button button--ghost" onClick={() => void session.exitToMenu()}>
             Exit to Menu
           </button>
         </>,
@@ -322,7 +373,7 @@ function Menus({ session }: { session: YardSession }) {
           <button type="button" className="button button--primary" onClick={() => void session.restart()}>
             Try again (R)
           </button>
-          <button type="button" className="button button--ghost" onClick={() => session.exitToMenu()}>
+          <button type="button" className="button button--ghost" onClick={() => void session.exitToMenu()}>
             Back to Menu
           </button>
         </>,
@@ -338,7 +389,7 @@ function Menus({ session }: { session: YardSession }) {
           <button type="button" className="button button--primary" onClick={() => void session.play('new')}>
             New Game
           </button>
-          <button type="button" className="button button--ghost" onClick={() => session.exitToMenu()}>
+          <button type="button" className="button button--ghost" onClick={() => void session.exitToMenu()}>
             Back to Menu
           </button>
         </>,
@@ -348,7 +399,7 @@ function Menus({ session }: { session: YardSession }) {
       return card(
         `Level ${level} mowed!`,
         <p className="yard-menu__text">
-          Score {score}. A bigger lawn awaits{level + 1 >= 2 ? ', and squirrels' : ''}.
+          Score {score}. {levelUpNews(level)}
         </p>,
         <>
           <button type="button" className="button button--primary" onClick={() => void session.nextLevel()}>
@@ -357,7 +408,7 @@ function Menus({ session }: { session: YardSession }) {
           <button type="button" className="button button--ghost" onClick={() => session.openSkillTree()}>
             Skill Tree
           </button>
-          <button type="button" className="button button--ghost" onClick={() => session.exitToMenu()}>
+          <button type="button" className="button button--ghost" onClick={() => void session.exitToMenu()}>
             Back to Menu
           </button>
         </>,
