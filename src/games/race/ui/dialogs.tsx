@@ -3,7 +3,7 @@ import type { GalleryTrack, RatingStats, TrackGalleryResponse } from '../../../a
 import { apiGet } from '../../../lib/api.ts';
 import { useSoundSettings } from '../../../lib/soundSettings.ts';
 import { Dialog } from '../../../platform/ui/Dialog.tsx';
-import { MIN_LAPS } from '../engine/constants.ts';
+import { MAX_LAPS, MIN_LAPS } from '../engine/constants.ts';
 import { parsePath } from '../engine/shareCodec.ts';
 import { loadRating, type RaceSession, shareLink, submitRating } from './session.ts';
 import { showMessage, useRaceStore } from './store.ts';
@@ -39,7 +39,9 @@ export function SettingsDialog({ session }: { session: RaceSession | null }) {
           checked={sound.muted}
           onChange={(e) => sound.setMuted(e.target.checked)}
         />
-        <span id="race-laps-label">Laps</span>
+        <span id="race-laps-label">
+          Laps <span className="race-settings__range">{`(${MIN_LAPS}–${MAX_LAPS})`}</span>
+        </span>
         <fieldset className="race-settings__row race-fieldset" aria-labelledby="race-laps-label">
           <button
             type="button"
@@ -57,7 +59,8 @@ export function SettingsDialog({ session }: { session: RaceSession | null }) {
             type="button"
             className="race-round"
             aria-label="More laps"
-            disabled={!idle}
+            title={laps >= MAX_LAPS ? `At most ${MAX_LAPS} laps` : undefined}
+            disabled={!idle || laps >= MAX_LAPS}
             onClick={() => void session?.setLaps(laps + 1)}
           >
             +
