@@ -31,7 +31,7 @@ test.describe('on a 360 × 640 phone', () => {
       const home = header.getByRole('link', { name: '← Home' });
       const account = header.getByRole('button', { name: /^(Sign in|Account:)/ });
       const controls = [home, account];
-      if (settings) controls.push(header.getByRole('button', { name: 'Settings', exact: true }));
+      if (settings) controls.push(header.getByRole('button', { name: '⚙️ Settings', exact: true }));
       for (const control of controls) {
         await expect(control).toBeVisible();
         const c = (await control.boundingBox())!;

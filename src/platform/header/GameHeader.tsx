@@ -73,8 +73,8 @@ export function GameHeader({ title, backTo = '/', saveConfig, onSettings, childr
             className="button button--ghost button--small game-header__settings"
             onClick={onSettings}
           >
-            <span aria-hidden="true">⚙️</span>
-            <span className="game-header__label">Settings</span>
+            {/* The gear stays in the name ('⚙️ Settings'), as the games' own buttons had it. */}
+            ⚙️ <span className="game-header__label">Settings</span>
           </button>
         )}
         <div className="game-header__account">
