@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y-helpers.ts';
 import { drawLoop } from './race-helpers.ts';
@@ -31,6 +32,44 @@ async function setLaps(page: Page, laps: number) {
   await dialog.getByRole('button', { name: 'Done' }).click();
 }
 
+/** A PNG file's size, its count of not fully opaque pixels and its top-left pixel (decoded by the page). */
+async function readPng(page: Page, path: string) {
+  const base64 = (await readFile(path)).toString('base64');
+  return page.evaluate(async (data) => {
+    const blob = await (await fetch(`data:image/png;base64,${data}`)).blob();
+    const bitmap = await createImageBitmap(blob);
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const ctx = canvas.getContext('2d')!;
+    ctx.drawImage(bitmap, 0, 0);
+    const pixels = ctx.getImageData(0, 0, bitmap.width, bitmap.height).data;
+    let transparentPixels = 0;
+    for (let i = 3; i < pixels.length; i += 4) if (pixels[i] !== 255) transparentPixels++;
+    return {
+      width: bitmap.width,
+      height: bitmap.height,
+      transparentPixels,
+      corner: [pixels[0], pixels[1], pixels[2]],
+    };
+  }, base64);
+}
+
+/** An old share id: base64 JSON {v: 1, p: points, b: brush} of an ellipse. */
+function legacyTrackId(): string {
+  return Buffer.from(
+    JSON.stringify({
+      v: 1,
+      p: Array.from({ length: 36 }, (_, i) => [
+        400 + 250 * Math.cos((i / 36) * Math.PI * 2),
+        300 + 200 * Math.sin((i / 36) * Math.PI * 2),
+      ]),
+      b: 40,
+    }),
+  ).toString('base64');
+}
+
+/** The banner's text at the top of the track. */
+const banner = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+
 test.describe('Draw & Race', () => {
   test('draw a loop, add 3 cars, count down, race one lap, see the results', async ({ page }) => {
     // A whole race plus share and screenshot: on a busy 2-core machine it can pass 60 s.
@@ -47,8 +86,9 @@ test.describe('Draw & Race', () => {
     await page.screenshot({ path: `${SHOTS}/desktop-intro.png` });
     await intro.getByRole('button', { name: 'Start' }).click();
 
-    // Adding a car before the track is drawn warns.
-    await page.getByRole('button', { name: /Add Car/ }).click();
+    // Add Car is shown disabled before the track is drawn, and a tap on it says why.
+    await expect(page.getByRole('button', { name: /Add Car/ })).toBeDisabled();
+    await page.getByRole('button', { name: /Add Car/ }).click({ force: true });
     await expect(
       page.getByRole('status').filter({ hasText: 'Cannot add car: track must be drawn first' }),
     ).toBeVisible();
@@ -101,10 +141,19 @@ test.describe('Draw & Race', () => {
     await page.screenshot({ path: `${SHOTS}/desktop-results.png` });
     await expectNoSeriousA11yViolations(page, 'Draw & Race results');
 
-    // The screenshot button saves a PNG of the canvas.
+    // The screenshot button saves a PNG of what the screen shows: opaque, at the stage's size.
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Screenshot' }).click();
     expect((await download).suggestedFilename()).toBe('draw-and-race.png');
+    const png = await readPng(page, await (await download).path());
+    const box = (await stage(page).boundingBox())!;
+    expect({ width: png.width, height: png.height }).toEqual({
+      width: Math.round(box.width),
+      height: Math.round(box.height),
+    });
+    expect(png.transparentPixels).toBe(0);
+    // The lawn's green at a corner, as on screen.
+    expect(png.corner[1]).toBeGreaterThan(png.corner[0]);
 
     await results.getByRole('button', { name: 'Race again' }).click();
     await expect(stage(page)).toHaveAttribute('data-phase', 'idle');
@@ -160,41 +209,125 @@ test.describe('Draw & Race', () => {
     await expect(stage(page)).toHaveAttribute('data-track-id', /^db_/);
 
     // An old link: base64 JSON {v: 1, p: points, b: brush}.
-    const legacy = Buffer.from(
-      JSON.stringify({
-        v: 1,
-        p: Array.from({ length: 36 }, (_, i) => [
-          400 + 250 * Math.cos((i / 36) * Math.PI * 2),
-          300 + 200 * Math.sin((i / 36) * Math.PI * 2),
-        ]),
-        b: 40,
-      }),
-    ).toString('base64');
-    await page.goto(`/race?track=${encodeURIComponent(legacy)}`);
+    await page.goto(`/race?track=${encodeURIComponent(legacyTrackId())}`);
     await expect(stage(page)).toHaveAttribute('data-finalized', 'true');
     await expect(page).toHaveURL(/\/race$/);
     await expect(page.getByRole('group', { name: 'Brush size' }).locator('output')).toHaveText('40');
     expect(watch.errors).toEqual([]);
   });
 
-  test('a phone: the mobile notice, drawing and a race at 360 × 640', async ({ browser }) => {
+  test('Add Car: enabled once the track is finalized, up to 16 cars, each refusal says why', async ({
+    page,
+  }) => {
+    test.slow();
+    const watch = watchConsole(page);
+    await open(page);
+    await page.getByRole('region', { name: 'Draw & Race' }).getByRole('button', { name: 'Start' }).click();
+    const addCar = page.getByRole('button', { name: /Add Car/ });
+    await expect(addCar).toBeDisabled();
+    await addCar.click({ force: true });
+    await expect(banner(page, 'Cannot add car: track must be drawn first')).toBeVisible();
+    await expect(stage(page)).toHaveAttribute('data-cars', '0');
+
+    // A straight stroke is no loop: the message says so (not the start line's).
+    const box = (await stage(page).boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.5);
+    await page.mouse.down();
+    for (let i = 1; i <= 20; i++)
+      await page.mouse.move(box.x + box.width * (0.2 + 0.03 * i), box.y + box.height * 0.5, { steps: 2 });
+    await page.mouse.up();
+    await expect(banner(page, 'Loop not closed - end your stroke where it started')).toBeVisible();
+    await expect(stage(page)).toHaveAttribute('data-finalized', 'false');
+
+    await drawLoop(page, stage(page), 0.5, 0.5, 0.4);
+    await expect(addCar).toBeEnabled();
+    for (let i = 1; i <= 16; i++) {
+      await addCar.click();
+      await expect(stage(page)).toHaveAttribute('data-cars', String(i));
+    }
+    // Still enabled at 16 (the spec enables it on the track alone): the 17th tap is refused aloud.
+    await expect(addCar).toBeEnabled();
+    await addCar.click();
+    await expect(banner(page, 'Cannot add car: maximum of 16 cars reached')).toBeVisible();
+    await expect(stage(page)).toHaveAttribute('data-cars', '16');
+    await expect(page.getByRole('region', { name: 'Ranking' }).getByRole('listitem')).toHaveCount(16);
+    await page.screenshot({ path: `${SHOTS}/desktop-16-cars.png` });
+    expect(watch.errors).toEqual([]);
+  });
+
+  test('laps stop at 99, and the Settings dialog says so', async ({ page }) => {
+    await page.addInitScript(() =>
+      localStorage.setItem('race:settings', JSON.stringify({ state: { laps: 98 }, version: 1 })),
+    );
+    await open(page);
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Settings' });
+    await expect(dialog).toContainText('Laps (1–99)');
+    await expect(dialog.getByTestId('race-laps')).toHaveText('98');
+    await dialog.getByRole('button', { name: 'More laps' }).click();
+    await expect(dialog.getByTestId('race-laps')).toHaveText('99');
+    await expect(dialog.getByRole('button', { name: 'More laps' })).toBeDisabled();
+    await expect(dialog.getByRole('button', { name: 'Fewer laps' })).toBeEnabled();
+  });
+
+  test('a phone: the mobile notice once a track is there, and the track keeps 70 % of a 360 × 640 screen', async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ viewport: { width: 360, height: 640 }, hasTouch: true });
     const page = await context.newPage();
     const watch = watchConsole(page);
+    const notice = page.getByText('Track optimized for mobile viewing. Pinch to zoom for more detail.');
     await open(page);
-    await expect(
-      page.getByText('Track optimized for mobile viewing. Pinch to zoom for more detail.'),
-    ).toBeVisible();
+    await expect(page.locator('.race-page')).toHaveAttribute('data-small-screen', 'true');
     await page.screenshot({ path: `${SHOTS}/phone-intro.png` });
     await page.getByRole('region', { name: 'Draw & Race' }).getByRole('button', { name: 'Start' }).click();
+    // Not over the empty lawn a visit opens on.
+    await expect(notice).toHaveCount(0);
+    const header = (await page.locator('header.game-header').boundingBox())!;
+    expect(header.height).toBeLessThanOrEqual(56);
+    const area = (await stage(page).boundingBox())!;
+    expect((area.width * area.height) / (360 * 640)).toBeGreaterThanOrEqual(0.7);
+    await page.screenshot({ path: `${SHOTS}/phone-draw.png` });
+
     await drawLoop(page, stage(page), 0.5, 0.5, 0.36);
+    await expect(notice).toBeVisible();
     for (let i = 1; i <= 4; i++) await page.getByRole('button', { name: /Add Car/ }).click();
     await expect(stage(page)).toHaveAttribute('data-cars', '4');
     await page.getByRole('button', { name: /Start$/ }).click();
     await expect(stage(page)).toHaveAttribute('data-phase', 'running', { timeout: 6000 });
+    // The rank panel is a strip of its own under the track, never over it; the track kept its size.
+    const track = (await stage(page).boundingBox())!;
+    expect(track.height).toBe(area.height);
+    const ranks = (await page.getByRole('region', { name: 'Ranking' }).boundingBox())!;
+    expect(ranks.y).toBeGreaterThanOrEqual(track.y + track.height - 0.5);
+    const toolbar = (await page.getByRole('navigation', { name: 'Race controls' }).boundingBox())!;
+    expect(toolbar.y).toBeGreaterThanOrEqual(ranks.y + ranks.height - 0.5);
+    expect(toolbar.y + toolbar.height).toBeLessThanOrEqual(640.5);
     await page.waitForTimeout(1500);
     await page.screenshot({ path: `${SHOTS}/phone-racing.png` });
+
+    // A shared track opened on a phone shows the notice too.
+    await page.goto(`/race?track=${encodeURIComponent(legacyTrackId())}`);
+    await expect(stage(page)).toHaveAttribute('data-finalized', 'true');
+    await expect(notice).toBeVisible();
     expect(watch.errors).toEqual([]);
     await context.close();
+  });
+
+  test('a desktop window is no small screen: the rank panel floats over the track', async ({ page }) => {
+    await open(page);
+    await expect(page.locator('.race-page')).toHaveAttribute('data-small-screen', 'false');
+    await page.getByRole('region', { name: 'Draw & Race' }).getByRole('button', { name: 'Start' }).click();
+    await expect(
+      page.getByText('Track optimized for mobile viewing. Pinch to zoom for more detail.'),
+    ).toHaveCount(0);
+    await drawLoop(page, stage(page));
+    await page.getByRole('button', { name: /Add Car/ }).click();
+    const ranks = (await page.getByRole('region', { name: 'Ranking' }).boundingBox())!;
+    const track = (await stage(page).boundingBox())!;
+    expect(ranks.y).toBeLessThan(track.y + 20);
+    await expect(
+      page.getByText('Track optimized for mobile viewing. Pinch to zoom for more detail.'),
+    ).toHaveCount(0);
   });
 });

@@ -68,4 +68,25 @@ describe('GameHeader', () => {
     );
     expect(screen.getByRole('link', { name: '← Home' }).getAttribute('href')).toBe('/about');
   });
+
+  it('offers a Settings button when the game has a settings dialog, named for screen readers', () => {
+    const opened: string[] = [];
+    const { rerender } = render(
+      <MemoryRouter>
+        <GameHeader title="Crit Happens" onSettings={() => opened.push('settings')} />
+      </MemoryRouter>,
+    );
+    // Icon and word: on phones the word is hidden from sight only, so the name stays.
+    fireEvent.click(screen.getByRole('button', { name: '⚙️ Settings' }));
+    expect(opened).toEqual(['settings']);
+    expect(
+      screen.getByRole('link', { name: '← Home' }).querySelector('svg')?.getAttribute('aria-hidden'),
+    ).toBe('true');
+    rerender(
+      <MemoryRouter>
+        <GameHeader title="Crit Happens" />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByRole('button', { name: /Settings/ })).toBeNull();
+  });
 });

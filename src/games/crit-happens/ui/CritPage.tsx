@@ -500,15 +500,7 @@ export function CritPage() {
 
   return (
     <div className="crit-page">
-      <GameHeader title="Crit Happens">
-        <button
-          type="button"
-          className="button button--ghost button--small"
-          onClick={() => setSettingsOpen(true)}
-        >
-          ⚙️ Settings
-        </button>
-      </GameHeader>
+      <GameHeader title="Crit Happens" onSettings={() => setSettingsOpen(true)} />
       <div className={`crit-body${narrow ? ' crit-body--narrow' : ''}`}>
         <aside
           id="crit-dice-drawer"

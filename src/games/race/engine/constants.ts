@@ -16,6 +16,11 @@ export const PLACEMENT_TRIES = 55;
 
 export const DEFAULT_LAPS = 4;
 export const MIN_LAPS = 1;
+/**
+ * Not the spec's: laps stop at 99 so the rank panel's current/total keeps two digits a side,
+ * and a 99-lap race is already the better part of an hour. The Settings dialog shows the
+ * range and greys More laps out at 99.
+ */
 export const MAX_LAPS = 99;
 
 /** Fixed simulation step (s); speeds are in px per step, as the spec's 6.5–9 are. */
@@ -56,6 +61,8 @@ export const startLineMinLength = (brush: number) => Math.max(10, 0.8 * brush);
 export const MOBILE_MAX_WIDTH = 768;
 export const MOBILE_MAX_HEIGHT = 600;
 export const MOBILE_NOTICE_MS = 5000;
+/** Small screen (spec §9): min side below 500 px; the toolbar and rank panel go compact. */
+export const SMALL_SCREEN_MIN_SIDE = 500;
 
 export const DEFAULT_VOLUME = 0.8;
 

@@ -7,7 +7,16 @@ import 'pixi.js/unsafe-eval';
  * player's car, the racing line when debugging, and fireworks for a winning player.
  * Per-frame work is imperative; nothing here goes through React.
  */
-import { Application, Container, Graphics, Particle, ParticleContainer, Sprite, type Texture } from 'pixi.js';
+import {
+  Application,
+  Container,
+  Graphics,
+  Particle,
+  ParticleContainer,
+  Rectangle,
+  Sprite,
+  type Texture,
+} from 'pixi.js';
 import { PIXI_SCENE_OPTIONS } from '../../../lib/pixiOptions.ts';
 import { AdaptiveQuality } from '../../../lib/pure/adaptiveQuality.ts';
 import { SceneCanvas } from '../../../lib/sceneCanvas.ts';
@@ -629,9 +638,20 @@ export class RaceScene {
     }
   }
 
-  /** A PNG of the canvas as it is now. */
+  /**
+   * A PNG of what the screen shows: the whole stage (not the bounds of what is drawn on it),
+   * on the opaque lawn colour the canvas clears to, at the stage's full pixel size (its CSS
+   * size × the page's resolution, whatever the adaptive quality has lowered the canvas to).
+   */
   async screenshot(): Promise<Blob | null> {
-    const canvas = this.app.renderer.extract.canvas(this.app.stage) as HTMLCanvasElement;
+    if (this.staticDirty) this.refreshStaticCache();
+    this.drawCars(performance.now());
+    const canvas = this.app.renderer.extract.canvas({
+      target: this.app.stage,
+      frame: new Rectangle(0, 0, this.width, this.height),
+      resolution: this.baseResolution,
+      clearColor: GRASS,
+    }) as HTMLCanvasElement;
     return new Promise((resolve) => canvas.toBlob((b) => resolve(b), 'image/png'));
   }
 

@@ -2,12 +2,29 @@ import { type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } f
 import { useShallow } from 'zustand/react/shallow';
 import { GameHeader } from '../../../platform/header/GameHeader.tsx';
 import { LiveStatus } from '../../../platform/ui/LiveStatus.tsx';
-import { BRUSH_MAX, BRUSH_MIN, MAX_CARS, MESSAGES } from '../engine/constants.ts';
+import { BRUSH_MAX, BRUSH_MIN, MAX_CARS, MESSAGES, SMALL_SCREEN_MIN_SIDE } from '../engine/constants.ts';
 import { GalleryDialog, RatingPopup, SettingsDialog, ShareDialog } from './dialogs.tsx';
 import { CarDot, carName, RankPanel } from './RankPanel.tsx';
 import { RaceSession } from './session.ts';
 import { lapLabel, ordinal, showMessage, useRaceStore } from './store.ts';
 import './race.css';
+
+/** Small screen (games spec §9): the viewport's shorter side below 500 px. */
+export const SMALL_SCREEN_QUERY = `(max-width: ${SMALL_SCREEN_MIN_SIDE - 0.02}px), (max-height: ${SMALL_SCREEN_MIN_SIDE - 0.02}px)`;
+
+/** True while the viewport's shorter side is below 500 px: the toolbar and the rank panel take their compact layout. */
+function useSmallScreen(): boolean {
+  const [small, setSmall] = useState(() => window.matchMedia?.(SMALL_SCREEN_QUERY).matches ?? false);
+  useEffect(() => {
+    const query = window.matchMedia?.(SMALL_SCREEN_QUERY);
+    if (!query) return;
+    const update = () => setSmall(query.matches);
+    update();
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, []);
+  return small;
+}
 
 const REPEAT_DELAY_MS = 300;
 const REPEAT_EVERY_MS = 60;
@@ -114,6 +131,7 @@ function DebugReadout() {
 export function RacePage() {
   const stageRef = useRef<HTMLDivElement>(null);
   const [session, setSession] = useState<RaceSession | null>(null);
+  const small = useSmallScreen();
   const s = useRaceStore(
     useShallow((st) => ({
       ready: st.ready,
@@ -161,6 +179,11 @@ export function RacePage() {
   const racing = s.phase === 'countdown' || s.phase === 'running';
   const selected = s.cars.find((c) => c.id === s.selectedId) ?? null;
   const canStart = idle && s.finalized && s.cars.length > 0;
+  // Add Car is enabled only once the track is finalized (games spec §5), and between races.
+  // Shown disabled otherwise (aria-disabled, so a tap still reaches it) and a tap says why:
+  // 'Cannot add car: track must be drawn first'. The cap of 16 is no reason to disable it:
+  // the 17th tap says 'Cannot add car: maximum of 16 cars reached' (the engine's answers).
+  const addCarBlocked = !s.finalized || !idle;
   const addCar = () => {
     if (!s.finalized) {
       showMessage(MESSAGES.noTrack);
@@ -170,19 +193,15 @@ export function RacePage() {
   };
 
   return (
-    <div className="race-page">
-      <GameHeader title="Draw & Race!">
+    <div
+      className={`race-page${small ? ' race-page--small' : ''}`}
+      data-small-screen={small ? 'true' : 'false'}
+    >
+      <GameHeader title="Draw & Race!" onSettings={() => useRaceStore.setState({ settingsOpen: true })}>
         <label className="race-switch">
           <input type="checkbox" checked={s.debug} onChange={(e) => session?.setDebug(e.target.checked)} />
           <span>Debug</span>
         </label>
-        <button
-          type="button"
-          className="button button--ghost button--small"
-          onClick={() => useRaceStore.setState({ settingsOpen: true })}
-        >
-          ⚙️ Settings
-        </button>
       </GameHeader>
       <main className="race-main">
         <div
@@ -198,21 +217,23 @@ export function RacePage() {
           role="img"
         />
 
-        {s.failure && (
-          <div className="race-banner race-banner--error" role="alert">
-            {s.failure}
-          </div>
-        )}
-        {s.message && (
-          <div className="race-banner" role="status" key={s.message.id}>
-            {s.message.text}
-          </div>
-        )}
-        {s.mobileNotice && (
-          <div className="race-mobile-notice" role="status">
-            Track optimized for mobile viewing. Pinch to zoom for more detail.
-          </div>
-        )}
+        <div className="race-notices">
+          {s.failure && (
+            <div className="race-banner race-banner--error" role="alert">
+              {s.failure}
+            </div>
+          )}
+          {s.message && (
+            <div className="race-banner" role="status" key={s.message.id}>
+              {s.message.text}
+            </div>
+          )}
+          {s.mobileNotice && (
+            <div className="race-mobile-notice" role="status">
+              {MESSAGES.mobile}
+            </div>
+          )}
+        </div>
 
         {s.introOpen && (
           <section className="race-intro" aria-labelledby="race-intro-title">
@@ -258,7 +279,7 @@ export function RacePage() {
           </div>
         )}
 
-        <RankPanel picker={session} />
+        <RankPanel picker={session} strip={small && !s.introOpen} />
         <RaceAnnouncer />
 
         {s.results && (
@@ -335,9 +356,11 @@ export function RacePage() {
               type="button"
               className="race-tool"
               onClick={addCar}
-              disabled={!idle || s.cars.length >= MAX_CARS}
+              aria-disabled={addCarBlocked}
+              title={s.cars.length >= MAX_CARS ? MESSAGES.maxCars : undefined}
             >
-              <span aria-hidden="true">🚗</span> Add Car
+              <span aria-hidden="true">🚗</span>
+              <span className="race-tool__label">Add Car</span>
             </button>
             <fieldset className="race-toolbar__group race-fieldset" aria-label="Your car">
               <button
@@ -375,10 +398,12 @@ export function RacePage() {
               disabled={!canStart}
               onClick={() => void session?.startRace()}
             >
-              <span aria-hidden="true">🏁</span> Start
+              <span aria-hidden="true">🏁</span>
+              <span className="race-tool__label race-tool__label--keep">Start</span>
             </button>
             <button type="button" className="race-tool" disabled={idle} onClick={() => void session?.reset()}>
-              <span aria-hidden="true">↺</span> Reset
+              <span aria-hidden="true">↺</span>
+              <span className="race-tool__label">Reset</span>
             </button>
             <button
               type="button"
@@ -386,7 +411,8 @@ export function RacePage() {
               disabled={!s.finalized || racing}
               onClick={() => void session?.clearTrack()}
             >
-              <span aria-hidden="true">🗑</span> Clear Track
+              <span aria-hidden="true">🗑</span>
+              <span className="race-tool__label">Clear Track</span>
             </button>
             <button
               type="button"
@@ -394,7 +420,8 @@ export function RacePage() {
               disabled={!s.finalized || s.sharing}
               onClick={() => void session?.share()}
             >
-              <span aria-hidden="true">🔗</span> Share
+              <span aria-hidden="true">🔗</span>
+              <span className="race-tool__label">Share</span>
             </button>
             <button
               type="button"

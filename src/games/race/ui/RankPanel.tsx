@@ -62,10 +62,11 @@ const RankRow = memo(function RankRow({
 /**
  * The rank panel: ordinal, car and laps as current/total; a row picks that car as the
  * player's. Once the race is over, cars short of the lap count are marked (DNF), and a
- * timeout says '⏱️ Race ended due to timeout' (games spec §4). Re-renders alone, a few
- * times a second.
+ * timeout says '⏱️ Race ended due to timeout' (games spec §4). On a small screen (`strip`)
+ * it is a row of its own between the track and the toolbar, never over the track.
+ * Re-renders alone, a few times a second.
  */
-export function RankPanel({ picker }: { picker: CarPicker | null }) {
+export function RankPanel({ picker, strip = false }: { picker: CarPicker | null; strip?: boolean }) {
   const s = useRaceStore(
     useShallow((st) => ({
       ranking: st.ranking,
@@ -75,10 +76,22 @@ export function RankPanel({ picker }: { picker: CarPicker | null }) {
       endReason: st.endReason,
     })),
   );
-  if (s.ranking.length === 0) return null;
   const over = s.phase === 'finished';
+  if (s.ranking.length === 0) {
+    // On a small screen the strip keeps its place from the start, so the track does not
+    // shrink under the player's finger when the first car arrives.
+    return strip ? (
+      <section className="race-ranks race-ranks--strip" aria-label="Ranking" data-testid="race-ranks">
+        <p className="race-ranks__empty">No cars yet</p>
+      </section>
+    ) : null;
+  }
   return (
-    <section className="race-ranks" aria-label="Ranking" data-testid="race-ranks">
+    <section
+      className={`race-ranks${strip ? ' race-ranks--strip' : ''}`}
+      aria-label="Ranking"
+      data-testid="race-ranks"
+    >
       <ol>
         {s.ranking.map((r, i) => (
           <RankRow

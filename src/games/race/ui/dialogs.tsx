@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { GalleryTrack, RatingStats, TrackGalleryResponse } from '../../../api/types.ts';
 import { apiGet } from '../../../lib/api.ts';
 import { Dialog } from '../../../platform/ui/Dialog.tsx';
-import { MIN_LAPS } from '../engine/constants.ts';
+import { MAX_LAPS, MIN_LAPS } from '../engine/constants.ts';
 import { parsePath } from '../engine/shareCodec.ts';
 import { loadRating, type RaceSession, shareLink, submitRating } from './session.ts';
 import { useRaceSound } from './sound.ts';
@@ -42,7 +42,9 @@ export function SettingsDialog({ session }: { session: RaceSession | null }) {
             onChange={(e) => sound.setMuted(e.target.checked)}
           />
         </div>
-        <span id="race-laps-label">Laps</span>
+        <span id="race-laps-label">
+          Laps <span className="race-settings__range">{`(${MIN_LAPS}–${MAX_LAPS})`}</span>
+        </span>
         <fieldset className="race-settings__row race-fieldset" aria-labelledby="race-laps-label">
           <button
             type="button"
@@ -60,7 +62,8 @@ export function SettingsDialog({ session }: { session: RaceSession | null }) {
             type="button"
             className="race-round"
             aria-label="More laps"
-            disabled={!idle}
+            title={laps >= MAX_LAPS ? `At most ${MAX_LAPS} laps` : undefined}
+            disabled={!idle || laps >= MAX_LAPS}
             onClick={() => void session?.setLaps(laps + 1)}
           >
             +

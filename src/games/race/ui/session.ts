@@ -100,10 +100,6 @@ export class RaceSession {
     document.addEventListener('visibilitychange', this.onVisibility);
     this.resizeObserver = new ResizeObserver(() => this.onResize());
     this.resizeObserver.observe(this.stage);
-    if (isMobileViewport(window.innerWidth, window.innerHeight)) {
-      useRaceStore.setState({ mobileNotice: true });
-      this.mobileTimer = setTimeout(() => useRaceStore.setState({ mobileNotice: false }), MOBILE_NOTICE_MS);
-    }
     useRaceStore.setState({ ready: true });
     void this.pump();
     if (sharedId) await this.openShared(sharedId);
@@ -287,7 +283,10 @@ export class RaceSession {
     this.worldW = width;
     this.worldH = height;
     this.scene?.setWorldSize(width, height);
+    if (this.mobileTimer) clearTimeout(this.mobileTimer);
+    this.mobileTimer = null;
     useRaceStore.setState({
+      mobileNotice: false,
       finalized: false,
       selectedId: null,
       trackId: null,
@@ -420,7 +419,23 @@ export class RaceSession {
     this.racingLineMs = result.track.racingLineMs;
     scene?.setTrack(result.track);
     useRaceStore.setState({ finalized: true, brush, introOpen: false });
+    this.showMobileNotice();
     return true;
+  }
+
+  /**
+   * On a phone, once a track is there to look at (drawn or loaded from a link): 'Track
+   * optimized for mobile viewing. Pinch to zoom for more detail.' for 5 s. Not over the
+   * empty lawn a visit opens on (games spec §8 places it beside shared-track loading).
+   */
+  private showMobileNotice(): void {
+    if (!isMobileViewport(window.innerWidth, window.innerHeight)) return;
+    if (this.mobileTimer) clearTimeout(this.mobileTimer);
+    useRaceStore.setState({ mobileNotice: true });
+    this.mobileTimer = setTimeout(() => {
+      this.mobileTimer = null;
+      useRaceStore.setState({ mobileNotice: false });
+    }, MOBILE_NOTICE_MS);
   }
 
   // ------------------------------------------------------------ sharing and rating

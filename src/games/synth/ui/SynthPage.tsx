@@ -125,7 +125,7 @@ export function SynthPage() {
             disabled={!undoable}
             title="Undo (Ctrl+Z)"
           >
-            ↶ Undo
+            <span aria-hidden="true">↶</span> <span className="game-header__label">Undo</span>
           </button>
           <button
             type="button"
@@ -134,7 +134,7 @@ export function SynthPage() {
             disabled={!redoable}
             title="Redo (Shift+Ctrl+Z)"
           >
-            ↷ Redo
+            <span aria-hidden="true">↷</span> <span className="game-header__label">Redo</span>
           </button>
         </div>
       </GameHeader>
