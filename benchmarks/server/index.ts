@@ -51,7 +51,7 @@ interface Database {
 
 export interface Started {
   child: ChildProcess;
-  info: { port: number; cookie?: string };
+  info: { port: number; cookie?: string; schema?: string | null };
 }
 
 /** Starts a helper process and waits for its one-line JSON hello. */
@@ -179,6 +179,15 @@ async function measureDatabase(ctx: BenchContext, database: Database): Promise<B
       const bareUrl = `http://127.0.0.1:${bare.info.port}/`;
       const cookie = api.info.cookie as string;
 
+      let saves = 0;
+      // Twenty slots overwritten in turn (ifMatch '*'), as a player saving over their own slot.
+      const saveBody = () =>
+        JSON.stringify({
+          appId: 'synth',
+          key: `bench slot ${saves++ % 20}`,
+          data: { steps: [saves, saves + 1, saves + 2] },
+          ifMatch: '*',
+        });
       const submitBody = () =>
         JSON.stringify({
           game_id: 'whac-a-moji',
@@ -224,6 +233,26 @@ async function measureDatabase(ctx: BenchContext, database: Database): Promise<B
           label: 'saves list GET',
           options: { url: `${apiUrl}/api/saves/list.php?appId=synth`, headers: { cookie } },
           paced: { url: `${apiUrl}/api/saves/list.php?appId=synth`, headers: { cookie } },
+        },
+        {
+          id: 'saves.save',
+          label: 'save POST (overwrite, 20 slots)',
+          options: {
+            url: `${apiUrl}/api/saves/save.php`,
+            requests: [
+              {
+                method: 'POST',
+                headers: { 'content-type': 'application/json', cookie },
+                setupRequest: (request) => ({ ...request, body: saveBody() }),
+              },
+            ],
+          },
+          paced: {
+            url: `${apiUrl}/api/saves/save.php`,
+            method: 'POST',
+            headers: { 'content-type': 'application/json', cookie },
+            body: saveBody,
+          },
         },
       ];
 
@@ -398,6 +427,7 @@ async function measureDatabase(ctx: BenchContext, database: Database): Promise<B
           );
         }
       }
+      if (ON_POSTGRES) figures.push(...(await twoServers(ctx, api, { cookie, submitBody, saveBody })));
       return figures;
     } finally {
       await stopProcess(api);
@@ -408,6 +438,143 @@ async function measureDatabase(ctx: BenchContext, database: Database): Promise<B
 }
 
 export default serverPart;
+
+/** Offered rate of the two-server profile, and its p99 goal. */
+export const TWO_SERVER_RATE = 2000;
+const TWO_SERVER_P99_GOAL_MS = 15;
+
+/**
+ * Two app servers on one PostgreSQL (and one Redis: BENCH_REDIS_URL or TEST_REDIS_URL),
+ * each its own process, the paced client's connections alternating between them (what a
+ * round-robin proxy does, without a proxy's own hop). The mixed profile: of every 10
+ * requests 7 are reads (4 top-10, 3 saves lists) and 3 writes (2 submits, 1 save). Measured
+ * at TWO_SERVER_RATE on one server and on two, and at saturation (closed loop) on one and
+ * on two, for how the figure grows from one server to two.
+ */
+async function twoServers(
+  ctx: BenchContext,
+  first: Started,
+  bodies: { cookie: string; submitBody: () => string; saveBody: () => string },
+): Promise<BenchFigure[]> {
+  const redis = [process.env.BENCH_REDIS_URL, process.env.TEST_REDIS_URL].find((u) => u?.startsWith('redis'));
+  let second: Started | null = null;
+  try {
+    ctx.progress(
+      `server: two-server profile: starting a second API on the same schema${redis ? ' (Redis)' : ''}`,
+    );
+    second = await startProcess('serve.ts', {
+      BENCH_DATABASE_URL: PG_URL as string,
+      BENCH_SCHEMA: String(first.info.schema),
+      ...(redis ? { BENCH_REDIS_URL: redis } : {}),
+    });
+    const urls = [first, second].map((s) => `http://127.0.0.1:${s.info.port}`);
+    const json = { 'content-type': 'application/json' };
+    const top = { path: '/api/scores/get.php?game_id=whac-a-moji' };
+    // Each server's own session cookie works on both: sessions live in the database.
+    const list = { path: '/api/saves/list.php?appId=synth', headers: { cookie: bodies.cookie } };
+    const submit = {
+      path: '/api/scores/submit.php',
+      method: 'POST' as const,
+      headers: json,
+      body: bodies.submitBody,
+    };
+    const save = {
+      path: '/api/saves/save.php',
+      method: 'POST' as const,
+      headers: { ...json, cookie: bodies.cookie },
+      body: bodies.saveBody,
+    };
+    const mix: NonNullable<PacedOptions['mix']> = [
+      top,
+      list,
+      top,
+      submit,
+      list,
+      top,
+      save,
+      list,
+      top,
+      submit,
+    ];
+    const seconds = ctx.quick ? 3 : 10;
+    const connections = 2 * CONNECTIONS;
+    const figures: BenchFigure[] = [];
+    const paced = async (servers: string[]) => {
+      const result = await pacedLoad({
+        url: `${servers[0]}/`,
+        more: servers.slice(1),
+        mix,
+        rate: TWO_SERVER_RATE,
+        connections,
+        duration: seconds,
+      });
+      const label = servers.length === 1 ? 'one server' : 'two servers';
+      figures.push(
+        {
+          id: `server.pg.mixed.${servers.length}.fixedRate.p99`,
+          label: `mixed profile (70 % reads), ${label} on one PostgreSQL: p99 at ${TWO_SERVER_RATE.toLocaleString('en')} req/s offered over ${connections} conns`,
+          value: result.p99,
+          unit: 'ms',
+          better: 'lower',
+          ...(servers.length === 2 ? { goal: { op: '<=' as const, value: TWO_SERVER_P99_GOAL_MS } } : {}),
+        },
+        {
+          id: `server.pg.mixed.${servers.length}.fixedRate.failures`,
+          label: `mixed profile, ${label}: failed or unanswered requests of ${result.offered.toLocaleString('en')}`,
+          value: result.errors,
+          unit: '',
+          better: 'lower',
+          ...(servers.length === 2 ? { goal: { op: '<=' as const, value: 0, text: '0' } } : {}),
+        },
+      );
+    };
+    const saturated = async (servers: string[]) => {
+      const per = await Promise.all(
+        servers.map((url) =>
+          load({
+            url,
+            connections: CONNECTIONS,
+            duration: ctx.quick ? 2 : 4,
+            requests: mix.map((m) => ({
+              method: m.method ?? 'GET',
+              path: m.path,
+              headers: m.headers,
+              ...(m.body
+                ? { setupRequest: (r: autocannon.Request) => ({ ...r, body: (m.body as () => string)() }) }
+                : {}),
+            })),
+          }),
+        ),
+      );
+      const label = servers.length === 1 ? 'one server' : 'two servers';
+      figures.push({
+        id: `server.pg.mixed.${servers.length}.rps`,
+        label: `mixed profile, ${label}: requests/s at saturation (${CONNECTIONS} conns a server, closed loop)`,
+        value: Math.round(per.reduce((sum, r) => sum + r.rps, 0)),
+        unit: 'req/s',
+        better: 'higher',
+      });
+      const errors = per.reduce((sum, r) => sum + r.errors, 0);
+      if (errors) ctx.note?.(`mixed profile, ${label}, at saturation: ${errors} failed requests`);
+    };
+    ctx.progress(
+      `server: mixed profile at ${TWO_SERVER_RATE} req/s for ${seconds} s on one server, then on two`,
+    );
+    await paced(urls.slice(0, 1));
+    await paced(urls);
+    ctx.progress('server: mixed profile at saturation on one server, then on two');
+    await saturated(urls.slice(0, 1));
+    await saturated(urls);
+    const one = figures.find((f) => f.id === 'server.pg.mixed.1.rps')?.value ?? 0;
+    const two = figures.find((f) => f.id === 'server.pg.mixed.2.rps')?.value ?? 0;
+    ctx.note?.(
+      `mixed profile on PostgreSQL${redis ? ' with Redis' : ' (no Redis given)'}: ${one} req/s at saturation on one server, ${two} on two (× ${round(two / Math.max(one, 1))}); load average ${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} CPUs`,
+    );
+    return figures;
+  } finally {
+    await stopProcess(second);
+  }
+}
 
 function printTable(figures: BenchFigure[]): void {
   const rows = figures.map((f) => {

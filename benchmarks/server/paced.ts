@@ -24,6 +24,13 @@ export interface PacedOptions {
   headers?: Record<string, string>;
   /** Body of each request (called once per request). */
   body?: () => string;
+  /**
+   * A mixed profile instead: request i is mix[i % mix.length] (a path with its query on the
+   * same host), so the order of the list is the order of the traffic.
+   */
+  mix?: { path: string; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: () => string }[];
+  /** More servers (http://host:port): connection c goes to [url, ...more][c % (1 + more.length)]. */
+  more?: string[];
 }
 
 export interface PacedResult {
@@ -73,11 +80,29 @@ export async function pacedLoad(options: PacedOptions): Promise<PacedResult> {
     (bodyLength === null ? '' : `Content-Length: ${bodyLength}\r\n`) +
     '\r\n';
   const fixed = options.body ? null : Buffer.from(head(null), 'latin1');
+  const mixed = options.mix?.map((m) => {
+    const start = (length: number | null) =>
+      `${m.method ?? 'GET'} ${m.path} HTTP/1.1\r\nHost: ${url.host}\r\n` +
+      Object.entries(m.headers ?? {})
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('') +
+      (length === null ? '' : `Content-Length: ${length}\r\n`) +
+      '\r\n';
+    const bare = m.body ? null : Buffer.from(start(null), 'latin1');
+    return () => {
+      if (bare) return bare;
+      const body = Buffer.from((m.body as () => string)());
+      return Buffer.concat([Buffer.from(start(body.length), 'latin1'), body]);
+    };
+  });
+  let sent = 0;
   const request = () => {
+    if (mixed) return mixed[sent++ % mixed.length]();
     if (fixed) return fixed;
     const body = Buffer.from((options.body as () => string)());
     return Buffer.concat([Buffer.from(head(body.length), 'latin1'), body]);
   };
+  const servers = [url, ...(options.more ?? []).map((u) => new URL(u))];
 
   const latencies: number[] = [];
   let non2xx = 0;
@@ -102,10 +127,11 @@ export async function pacedLoad(options: PacedOptions): Promise<PacedResult> {
   await Promise.all(
     Array.from(
       { length: options.connections },
-      () =>
+      (_, c) =>
         new Promise<void>((resolve, reject) => {
           let connected = false;
-          const socket = net.connect(Number(url.port), url.hostname, () => {
+          const server = servers[c % servers.length];
+          const socket = net.connect(Number(server.port), server.hostname, () => {
             connected = true;
             resolve();
           });

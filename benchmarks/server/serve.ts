@@ -1,7 +1,10 @@
 /**
  * The API server as the benchmark drives it, in its own process: a fresh SQLite file on
  * disk (WAL, synchronous=FULL, as in production) or a PostgreSQL schema (BENCH_DATABASE_URL), seeded scores and saves, rate limits
- * off. Prints {"port","cookie"} on one line when listening; exits when stdin closes.
+ * off. Prints {"port","cookie","schema"} on one line when listening; exits when stdin closes.
+ * BENCH_SCHEMA: join the schema another serve.ts made and seeded (a second app server on the
+ * same PostgreSQL; it neither seeds nor drops it). BENCH_REDIS_URL: the servers' shared Redis.
+ * BENCH_POOL_SIZE: the PostgreSQL pool (default 20).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -17,18 +20,28 @@ import { bucketDeltas } from '../../server/repositories/scoreRanks.ts';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'futile-bench-'));
 // BENCH_DATABASE_URL=postgres://… runs on PostgreSQL, in a schema of its own dropped at exit.
 const pgUrl = process.env.BENCH_DATABASE_URL?.startsWith('postgres') ? process.env.BENCH_DATABASE_URL : null;
-const schema = pgUrl ? `bench_${crypto.randomBytes(4).toString('hex')}` : undefined;
+const joined = pgUrl ? process.env.BENCH_SCHEMA || null : null;
+const schema = pgUrl ? (joined ?? `bench_${crypto.randomBytes(4).toString('hex')}`) : undefined;
 async function adminQuery(text: string) {
   const client = new pg.Client({ connectionString: pgUrl as string });
   await client.connect();
   await client.query(text);
   await client.end();
 }
-if (schema) await adminQuery(`CREATE SCHEMA ${schema}`);
-const database = connectDatabase(pgUrl ?? path.join(dir, 'bench.sqlite'), { schema, poolSize: 20 });
+if (schema && !joined) await adminQuery(`CREATE SCHEMA ${schema}`);
+const database = connectDatabase(pgUrl ?? path.join(dir, 'bench.sqlite'), {
+  schema,
+  poolSize: Number(process.env.BENCH_POOL_SIZE || 20),
+});
 await migrateToLatest(database.db, database.dialect, database.schema);
 const config = {
-  ...loadConfig({ NODE_ENV: 'test', RATE_LIMITS: 'off' }),
+  ...loadConfig({
+    NODE_ENV: 'test',
+    RATE_LIMITS: 'off',
+    ...(process.env.BENCH_REDIS_URL
+      ? { REDIS_URL: process.env.BENCH_REDIS_URL, REDIS_PREFIX: `futile-bench-${schema}:` }
+      : {}),
+  }),
   clientDir: null,
   logLevel: process.env.BENCH_LOG_LEVEL ?? 'silent',
 };
@@ -43,18 +56,20 @@ const user = await app.repos.users.upsertFromIdentity({
 });
 const token = await app.repos.users.createSession({ userId: user.id });
 const now = new Date().toISOString();
-const scores = Array.from({ length: 2000 }, (_, i) => ({
-  game_id: 'whac-a-moji',
-  user_id: null,
-  player_name: `player ${i}`,
-  score: (i * 7919) % 6000,
-  duration: 120,
-  level_or_mode: null,
-  metadata: JSON.stringify({ roundsCompleted: 3 }),
-  verified: 0,
-  ip_address: null,
-  created_at: now,
-}));
+const scores = joined
+  ? []
+  : Array.from({ length: 2000 }, (_, i) => ({
+      game_id: 'whac-a-moji',
+      user_id: null,
+      player_name: `player ${i}`,
+      score: (i * 7919) % 6000,
+      duration: 120,
+      level_or_mode: null,
+      metadata: JSON.stringify({ roundsCompleted: 3 }),
+      verified: 0,
+      ip_address: null,
+      created_at: now,
+    }));
 for (let i = 0; i < scores.length; i += 200)
   await database.db
     .insertInto('scores')
@@ -72,7 +87,7 @@ for (let i = 0; i < buckets.length; i += 200)
       buckets.slice(i, i + 200).map((b) => ({ game_id: b.gameId, scope: b.scope, bucket: b.bucket, n: b.n })),
     )
     .execute();
-for (let i = 0; i < 60; i++) {
+for (let i = 0; i < (joined ? 0 : 60); i++) {
   await app.repos.saves.save(
     user.id,
     'synth',
@@ -85,12 +100,14 @@ for (let i = 0; i < 60; i++) {
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
-process.stdout.write(`${JSON.stringify({ port, cookie: `futile_session=${token}` })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ port, cookie: `futile_session=${token}`, schema: schema ?? null })}\n`,
+);
 
 const stop = async () => {
   await app.close();
   await database.db.destroy();
-  if (schema) await adminQuery(`DROP SCHEMA ${schema} CASCADE`);
+  if (schema && !joined) await adminQuery(`DROP SCHEMA ${schema} CASCADE`);
   fs.rmSync(dir, { recursive: true, force: true });
   process.exit(0);
 };
