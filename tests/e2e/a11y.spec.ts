@@ -144,7 +144,10 @@ test('admin console and its confirm dialog', async ({ page }) => {
 
 test('Gravity, Synth Loops, Crit Happens: page and settings', async ({ page }) => {
   await page.goto('/gravity');
-  await expect(page.getByTestId('gravity-stage')).toHaveAttribute('data-body-count', /\d+/);
+  // A cold first visit starts the worker, its WebAssembly kernel and Pixi: seconds on a busy machine.
+  await expect(page.getByTestId('gravity-stage')).toHaveAttribute('data-body-count', /\d+/, {
+    timeout: 30_000,
+  });
   await axeBothSizes(page, '/gravity');
 
   await page.goto('/synth');

@@ -125,7 +125,8 @@ test.describe('Gravity Simulator', () => {
     // the hint says what the canvas does here.
     for (const name of ['+ Planet', '+ Star', 'Select previous body', 'Select next body'])
       await expect(page.getByRole('button', { name, exact: true })).toBeDisabled();
-    await expect(page.getByRole('checkbox', { name: 'Trails' })).toBeDisabled();
+    for (const name of ['Trails', 'Path trails'])
+      await expect(page.getByRole('checkbox', { name, exact: true })).toBeDisabled();
     await expect(page.locator('.gravity-hint').first()).toContainText('drag to pan');
     await expect(page.getByText('double tap to add a planet')).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Object details' })).toHaveCount(0);
