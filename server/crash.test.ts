@@ -12,7 +12,7 @@
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bucketDeltas } from './repositories/scoreRanks.ts';
+import { bucketDeltas } from './domain/scoreRanks.ts';
 import {
   type ChildServer,
   devSignInOver,
