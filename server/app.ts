@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import type { ServerConfig } from './config.ts';
 import type { Db } from './db/connect.ts';
 import { type LogDrops, LogOutput, stdoutLogOutput } from './logOutput.ts';
 import { setupValidationAndErrors } from './plugins/errors.ts';
 import { genRequestId, loggerOptions, setupOperations } from './plugins/operations.ts';
-import { setupRateLimits } from './plugins/rateLimits.ts';
+import { notFoundRateLimit, setupRateLimits } from './plugins/rateLimits.ts';
 import { setupRedis } from './plugins/redis.ts';
 import { setupSecurity } from './plugins/security.ts';
 import { setupSessions } from './plugins/session.ts';
@@ -97,11 +97,12 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   await adminAuthRoutes(app);
   await adminUsersRoutes(app);
 
-  // Unknown /api paths answer JSON 404, never the SPA page.
-  app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || !config.clientDir || request.method !== 'GET') {
-      return reply.code(404).send({ success: false, error: 'Not found' });
-    }
+  // Unknown /api paths answer JSON 404, never the SPA page. Those 404s are rate-limited per
+  // address (probing); the SPA's page loads come through here too and are not counted.
+  const answersNotFound = (request: FastifyRequest) =>
+    request.url.startsWith('/api/') || !config.clientDir || request.method !== 'GET';
+  app.setNotFoundHandler({ preHandler: notFoundRateLimit(app, answersNotFound) }, (request, reply) => {
+    if (answersNotFound(request)) return reply.code(404).send({ success: false, error: 'Not found' });
     return reply.type('text/html').sendFile('index.html');
   });
 

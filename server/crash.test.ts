@@ -12,7 +12,8 @@
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bucketDeltas } from './repositories/scoreRanks.ts';
+import type { SaveResponse, ScoreSubmitResponse, ValidateResponse } from '../src/api/types.ts';
+import { bucketDeltas } from './domain/scoreRanks.ts';
 import {
   type ChildServer,
   devSignInOver,
@@ -156,7 +157,7 @@ async function client(
           data: attempt.data,
           ifMatch: '*',
         });
-        const body = await res.json();
+        const body = (await res.json()) as Required<SaveResponse>;
         if (res.status !== 200) ledger.refusals.push(`save ${key}: ${res.status} ${JSON.stringify(body)}`);
         else {
           attempt.acked = { version: body.version, etag: body.etag };
@@ -167,7 +168,7 @@ async function client(
         const data = { tag, list: [random(), random()] };
         ledger.freshSent++;
         const res = await post('/api/saves/save.php', { appId: 'synth', key, data });
-        const body = await res.json();
+        const body = (await res.json()) as Required<SaveResponse>;
         if (res.status !== 200) ledger.refusals.push(`save ${key}: ${res.status} ${JSON.stringify(body)}`);
         else {
           ledger.fresh.set(key, { data, version: body.version, etag: body.etag });
@@ -184,7 +185,7 @@ async function client(
           duration: 300,
           idempotency_key: key,
         });
-        const body = await res.json();
+        const body = (await res.json()) as Required<ScoreSubmitResponse>;
         if (res.status !== 200) ledger.refusals.push(`score ${key}: ${res.status} ${JSON.stringify(body)}`);
         else {
           ledger.scores.push({ key, id: body.id, playerName, score });
@@ -292,9 +293,9 @@ describe.each(testDialects)('acknowledged writes survive SIGKILL (%s)', (dialect
       const log = server.output.join('');
       expect(log, log).not.toMatch(/"level":(50|60)/);
       // The session made before the first crash still works.
-      const me = await (
+      const me = (await (
         await fetch(`${server.url}/api/account/validate.php`, { headers: { cookie } })
-      ).json();
+      ).json()) as ValidateResponse;
       expect(me.user, JSON.stringify(me)).not.toBeNull();
     }
     expect(ledger.refusals).toEqual([]);

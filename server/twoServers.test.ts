@@ -12,6 +12,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ValidateResponse } from '../src/api/types.ts';
 import { type ChildServer as Server, startServer, stopServer } from './test/childServer.ts';
 
 const PG_URL = process.env.TEST_DATABASE_URL;
@@ -75,14 +76,18 @@ describe(`two app servers on one ${PG_URL ? 'PostgreSQL' : 'SQLite file'}${REDIS
     expect(login.status).toBe(302);
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
     expect(cookie).toMatch(/=/);
-    const onB = await (await fetch(`${b.url}/api/account/validate.php`, { headers: { cookie } })).json();
+    const onB = (await (
+      await fetch(`${b.url}/api/account/validate.php`, { headers: { cookie } })
+    ).json()) as ValidateResponse;
     expect(onB, JSON.stringify(onB)).toMatchObject({ success: true, user: { id: expect.anything() } });
     const out = await fetch(`${b.url}/api/account/logout.php`, {
       method: 'POST',
       headers: { cookie, origin: b.url },
     });
     expect(out.status).toBe(200);
-    const onA = await (await fetch(`${a.url}/api/account/validate.php`, { headers: { cookie } })).json();
+    const onA = (await (
+      await fetch(`${a.url}/api/account/validate.php`, { headers: { cookie } })
+    ).json()) as ValidateResponse;
     expect(onA.user).toBeNull();
   });
 
@@ -99,7 +104,7 @@ describe(`two app servers on one ${PG_URL ? 'PostgreSQL' : 'SQLite file'}${REDIS
       const nextB = await adminLogin(b);
       if (REDIS_URL) {
         expect(nextA.status).toBe(429);
-        expect((await nextA.json()).error).toMatch(/Too many requests/);
+        expect(((await nextA.json()) as { error?: string }).error).toMatch(/Too many requests/);
         expect(nextB.status).toBe(429);
       } else {
         // Five each so far: both still answer.

@@ -15,7 +15,7 @@ import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { connectDatabase } from '../../server/db/connect.ts';
 import { migrateToLatest } from '../../server/db/migrations.ts';
-import { bucketDeltas } from '../../server/repositories/scoreRanks.ts';
+import { bucketDeltas } from '../../server/domain/scoreRanks.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'futile-bench-'));
 // BENCH_DATABASE_URL=postgres://… runs on PostgreSQL, in a schema of its own dropped at exit.
@@ -75,7 +75,7 @@ for (let i = 0; i < scores.length; i += 200)
     .insertInto('scores')
     .values(scores.slice(i, i + 200))
     .execute();
-// Seeded past the repository: their bucket counts too, as a submit would keep them (scoreRanks.ts).
+// Seeded past the repository: their bucket counts too, as a submit would keep them (server/domain/scoreRanks.ts).
 const buckets = bucketDeltas(
   scores.map((s) => ({ gameId: s.game_id, mode: s.level_or_mode, score: s.score })),
   1,

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { SaveResponse } from '../../src/api/types.ts';
 import {
   type ChildServer,
   devSignInOver,
@@ -65,7 +66,7 @@ describe('npm run backup', () => {
           body: JSON.stringify({ appId: 'synth', key, data }),
         });
         expect(res.status).toBe(200);
-        acked.set(key, { data, etag: (await res.json()).etag });
+        acked.set(key, { data, etag: ((await res.json()) as Required<SaveResponse>).etag });
       }
     };
     const writers = [writer(0), writer(1)];

@@ -1,5 +1,5 @@
 import { type CreateTableBuilder, type Kysely, type Migration, Migrator } from 'kysely';
-import { bucketScope, rankBucket } from '../repositories/scoreRanks.ts';
+import { bucketScope, rankBucket } from '../domain/scoreRanks.ts';
 import type { Dialect } from './connect.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists
@@ -209,7 +209,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     },
     // Submit ranks counted every better score on the score index, a walk over about half a
     // game's rows per batch: bucketed counts make it a sum of a few hundred counts and a
-    // walk within one bucket (server/repositories/scoreRanks.ts). Filled from the scores here.
+    // walk within one bucket (server/domain/scoreRanks.ts). Filled from the scores here.
     '0004_score_buckets': {
       async up(db: UntypedDb) {
         await db.schema

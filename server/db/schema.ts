@@ -98,7 +98,7 @@ export interface ScoresTable {
 
 /**
  * How many scores a scope holds per bucket of nearby scores (migration 0004), kept in the
- * transaction that changes the scores: submit ranks sum it (server/repositories/scoreRanks.ts).
+ * transaction that changes the scores: submit ranks sum it (server/domain/scoreRanks.ts).
  */
 export interface ScoreBucketsTable {
   game_id: string;

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../test/harness.ts';
 import { LIMITS } from './rateLimits.ts';
@@ -78,6 +81,41 @@ describe('rate limits (sqlite)', () => {
     }
   });
 
+  it('answers 429 to the address probing unknown paths past its limit, as JSON; page loads and other addresses are not counted', async () => {
+    const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'futile-nf-'));
+    fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Futile</title>');
+    const fresh = await createTestApp('sqlite', { clientDir });
+    try {
+      const probe = (i: number, ip = '203.0.113.7') =>
+        fresh.app.inject({ method: 'GET', url: `/api/probe-${i}.php`, remoteAddress: ip });
+      const statuses: number[] = [];
+      for (let i = 0; i < LIMITS.notFound.max + 1; i++) statuses.push((await probe(i)).statusCode);
+      expect(statuses.slice(0, -1).every((c) => c === 404)).toBe(true);
+      expect(statuses.at(-1)).toBe(429);
+      // Unknown non-GET paths are the same budget.
+      const post = await fresh.app.inject({ method: 'POST', url: '/nothing', remoteAddress: '203.0.113.7' });
+      expect(post.statusCode).toBe(429);
+      const limited = await probe(0);
+      expect(limited.json()).toEqual({
+        success: false,
+        error: expect.stringMatching(/^Too many requests; try again in/),
+      });
+      // Another address has its own budget.
+      expect((await probe(0, '203.0.113.8')).statusCode).toBe(404);
+      // The SPA's pages are served by the same handler, and are not limited.
+      const page = await fresh.app.inject({
+        method: 'GET',
+        url: '/games/whac-a-moji',
+        remoteAddress: '203.0.113.7',
+      });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+    } finally {
+      await fresh.close();
+      fs.rmSync(clientDir, { recursive: true, force: true });
+    }
+  });
+
   it('can be switched off (benchmarks)', async () => {
     const submit = () =>
       call(off.app, 'POST', '/api/scores/submit.php', {
@@ -85,5 +123,8 @@ describe('rate limits (sqlite)', () => {
       });
     const s = await statusesUntilLimit(LIMITS.scoreSubmit.max + 5, submit);
     expect(s.every((c) => c === 200)).toBe(true);
+    const probe = () => call(off.app, 'GET', '/api/unknown.php');
+    const p = await statusesUntilLimit(LIMITS.notFound.max + 5, probe);
+    expect(p.every((c) => c === 404)).toBe(true);
   });
 });

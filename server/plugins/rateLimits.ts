@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { ServerConfig } from '../config.ts';
 import { sha256 } from '../util.ts';
@@ -20,7 +20,7 @@ export function perUserOrIp(request: FastifyRequest): string {
   return session && session.length <= 100 ? `s:${sha256(session).slice(0, 32)}` : `ip:${request.ip}`;
 }
 
-/** Limits per route (sign-in, admin login, score submit, track store, rating). */
+/** Limits per route (sign-in, admin login, score submit, track store, rating, unknown API paths). */
 export const LIMITS = {
   signIn: { max: 20, timeWindow: 60_000 },
   adminLogin: { max: 10, timeWindow: 60_000 },
@@ -28,6 +28,8 @@ export const LIMITS = {
   ticket: { max: 60, timeWindow: 60_000, keyGenerator: perUserOrIp },
   trackStore: { max: 10, timeWindow: 60_000 },
   rating: { max: 30, timeWindow: 60_000, keyGenerator: perUserOrIp },
+  /** Not-found answers (probing unknown paths), per address; page loads of the SPA do not count. */
+  notFound: { max: 60, timeWindow: 60_000, keyGenerator: (r: FastifyRequest) => `nf:ip:${r.ip}` },
 } satisfies Record<string, RouteRateLimit>;
 
 /** Route config for a limit; with rate limits off (benchmarks) the plugin is not registered and this is inert. */
@@ -53,6 +55,22 @@ export async function setupRateLimits(app: FastifyInstance, config: ServerConfig
       return error;
     },
   });
+}
+
+/**
+ * The limit for the not-found handler, as its preHandler: only requests `counts` says are
+ * probes are counted (and refused past LIMITS.notFound with the same 429 JSON as the
+ * routes); undefined with rate limits off, when the plugin is not registered.
+ */
+export function notFoundRateLimit(
+  app: FastifyInstance,
+  counts: (request: FastifyRequest) => boolean,
+): preHandlerAsyncHookHandler | undefined {
+  if (!app.config.rateLimits) return undefined;
+  const limit = app.rateLimit(LIMITS.notFound);
+  return async function notFoundLimit(request, reply) {
+    if (counts(request)) await limit.call(this, request, reply);
+  };
 }
 
 /**

@@ -1,14 +1,14 @@
 /**
- * Submit ranks come from bucketed score counts (scoreRanks.ts); the counts must follow
+ * Submit ranks come from bucketed score counts (server/domain/scoreRanks.ts); the counts must follow
  * every change to the scores. A seeded random run of batched submits, admin deletes (one
  * score, a whole game) and account deletions checks every rank against a brute-force count
  * of the scores present when it was made, and the bucket table against the scores table.
  * The seed is printed; RANK_SEED=<n> replays a run.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bucketDeltas, type Direction } from '../domain/scoreRanks.ts';
 import { call, createTestApp, devSignIn, seeded, type TestApp, testDialects } from '../test/harness.ts';
 import { num } from '../util.ts';
-import { bucketDeltas, type Direction } from './scoreRanks.ts';
 
 interface Row {
   id: number;

@@ -3,8 +3,14 @@ import type { AdminGameStat, GameConfig, ScoreEntry } from '../../src/api/types.
 import type { Db } from '../db/connect.ts';
 import type { GameConfigsTable, ScoresTable } from '../db/schema.ts';
 import { SqliteBatchWriter, workerError } from '../db/sqliteWriter.ts';
+import {
+  type AheadCount,
+  type BucketDelta,
+  bucketDeltas,
+  bucketScope,
+  planRanks,
+} from '../domain/scoreRanks.ts';
 import { hotSql, isUniqueViolation, nowIso, num, parseJsonOrNull } from '../util.ts';
-import { type AheadCount, type BucketDelta, bucketDeltas, bucketScope, planRanks } from './scoreRanks.ts';
 
 /**
  * Boards and game configs are cached in this process and dropped on every write made
@@ -400,7 +406,7 @@ export class ScoresRepository {
     }
   }
 
-  /** Inserts a batch in one transaction and ranks each score (see scoreRanks.ts); all or nothing. */
+  /** Inserts a batch in one transaction and ranks each score (see server/domain/scoreRanks.ts); all or nothing. */
   private async insertRanked(batch: PendingInsert[]): Promise<{ id: number; rank: number }[]> {
     const plan = planRanks(
       batch.map(({ config, score }) => ({

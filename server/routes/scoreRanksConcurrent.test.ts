@@ -9,6 +9,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { ScoreSubmitResponse } from '../../src/api/types.ts';
 import { buildApp } from '../app.ts';
 import { connectDatabase } from '../db/connect.ts';
 import { createTestDatabase, seeded, type TestDatabase, testConfig, testDialects } from '../test/harness.ts';
@@ -85,7 +86,7 @@ describe.each(testDialects)('ranks answered under concurrent submits (%s)', (dia
               level_or_mode: mode,
             }),
           });
-          const body = await res.json();
+          const body = (await res.json()) as Required<ScoreSubmitResponse>;
           if (res.status !== 200) throw new Error(`${res.status} ${JSON.stringify(body)}`);
           answers.push({ id: body.id, rank: body.rank, score, mode });
         }
