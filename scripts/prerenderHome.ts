@@ -1,5 +1,5 @@
 /**
- * Build step: home prerendered (issue 14). The home route's React tree is rendered to HTML
+ * Build step: home prerendered. The home route's React tree is rendered to HTML
  * (src/entry-prerender.tsx, through Vite's module runner so its CSS imports and globs
  * resolve as in the app) and written as `home.html`: the built index.html with that markup
  * in #root and the entry stylesheet inlined, so home paints from its first response,

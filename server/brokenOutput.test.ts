@@ -1,5 +1,5 @@
 /**
- * Issue 32: the server stops on SIGTERM whatever became of its output. `node scripts/start.mjs`
+ * The server stops on SIGTERM whatever became of its output. `node scripts/start.mjs`
  * (what `npm start` runs) is started as an operator's process manager would, detached with
  * its output piped; then the reader goes away (pipes closed), or stdout is a pipe that is
  * full and nobody reads, or stdout is /dev/full. A save is acknowledged, SIGTERM is sent,

@@ -9,7 +9,7 @@ import tty from 'node:tty';
  * process exit, flushes what is left synchronously with `flushSync`, which retries every
  * failed write (EPIPE when the reader has gone, EAGAIN when the pipe is full, ENOSPC on
  * /dev/full) every 100 ms forever, sleeping in Atomics.wait. `process.exit` at the end of a
- * shutdown then never returned (issue 32). This output has no exit hook and no retries.
+ * shutdown then never returned. This output has no exit hook and no retries.
  *
  * - A pipe, socket or terminal goes through Node's own `process.stdout` (libuv, non-blocking
  *   on a pipe: a line the pipe cannot take now waits in memory); once more than

@@ -1,7 +1,7 @@
 /**
  * The shutdown watchdog kills its process from its own thread even when the main thread
  * never runs JavaScript again (here: asleep in Atomics.wait forever, as pino's exit flush was
- * in issue 32).
+ * on a closed or full stdout pipe).
  */
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';

@@ -34,7 +34,7 @@ describe('frame figures', () => {
     expect(isViolation(missed.find((f) => f.id === 'frames.whac-a-moji.cpu4x.p95')!)).toBe(true);
   });
 
-  it('has no goal unthrottled; every game page has the 4× interval goal (issue 14)', () => {
+  it('has no goal unthrottled; every game page has the 4× interval goal', () => {
     const unthrottled = frameFigures('gravity', '/gravity', 1, steady(50, 60), budgets);
     expect(unthrottled.some((f) => f.goal)).toBe(false);
     for (const slug of GAME_SLUGS) {

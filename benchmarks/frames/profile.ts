@@ -1,5 +1,5 @@
 /**
- * What a game page's main thread does per frame, for finding waste (issue 14). Not a bench
+ * What a game page's main thread does per frame, for finding waste. Not a bench
  * part (it prints, it keeps no figures): for each scene of benchmarks/scenes.ts, at the
  * given CPU throttling,
  *  1. a trace with the timeline and v8.execute categories: self time per frame of each

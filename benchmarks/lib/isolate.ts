@@ -1,5 +1,5 @@
 /**
- * A page's main thread on a core of its own, as on a phone, for the frames part (issue 14).
+ * A page's main thread on a core of its own, as on a phone, for the frames part.
  *
  * Here one 2-core machine runs the page's main thread beside what a phone runs elsewhere:
  * SwiftShader drawing WebGL in the GPU process, the compositor drawing in software, the
@@ -16,7 +16,7 @@
  * time). Everything else shares what is left. Then a task's wall time is its thread time:
  * no wait for a core is left in it.
  *
- * It is not the default, because it did not make the figure fairer (issue 14, 25 November
+ * It is not the default, because it did not make the figure fairer (25 November
  * 2026, all seven pages, one run each way): a fixed piece of script (`effectiveSlowdown`)
  * ran 4.3–4.4× slower at "4×" isolated against 3.7–4.4× shared, and the pages' main-thread
  * work p95 at 4× came out lower on two pages, the same on two and higher on three (see

@@ -1,5 +1,5 @@
 /**
- * Lighthouse (issue 15): the accessibility score of every page of the built site, served
+ * Lighthouse: the accessibility score of every page of the built site, served
  * by the real server, in the system Chromium; goal ≥ 95 each. Lighthouse 12 dropped its
  * PWA category and installability audit, so installability comes from Chromium itself
  * (DevTools protocol Page.getInstallabilityErrors on home, after the service worker has

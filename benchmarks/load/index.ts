@@ -1,5 +1,5 @@
 /**
- * The load profile of issue 16: 200 connections of mixed traffic for 60 s (10 s with
+ * The load profile: 200 connections of mixed traffic for 60 s (10 s with
  * --quick) against one API server with a seeded database, rate limits off: each
  * connection cycles through a board read, a score submit, a saves list, a session check
  * and a save write (signed in), sending the next as soon as the last is answered

@@ -1,5 +1,5 @@
 /**
- * What moving a canvas game's drawing off the page's thread would buy (issue 14's frame
+ * What moving a canvas game's drawing off the page's thread would buy (the frame
  * goal (a) is main-thread work per frame). One Pixi scene (page/scene.ts: 4,000 particles
  * moved and faded every frame) is drawn three ways at 4× CPU, each on a fresh page:
  *  - blank: no scene, only the 10 Hz HUD every mode has: the floor of figure (a) here;

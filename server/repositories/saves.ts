@@ -190,7 +190,7 @@ export class SavesRepository {
   /**
    * list() for the user a session token signs in (null: no such session), in one statement:
    * the hot read of the load dialog made one round trip to PostgreSQL for the session and
-   * a second for the page; each costs the driver's work and two wake-ups (issue 30).
+   * a second for the page; each costs the driver's work and two wake-ups.
    */
   async listSignedIn(
     token: string,

@@ -112,7 +112,7 @@ function insertParams(score: NewScore): unknown[] {
  * score, a VALUES row per score): never the same text twice, so planned every time, and
  * planning grew with the batch (325 ms for 49 scores on the loaded 2-core machine, against
  * 37 ms to run it). Submits are written one batch at a time, so a slow batch made the next
- * one bigger and slower still: at 1,000 submits/s it fell behind for good (issue 30).
+ * one bigger and slower still: at 1,000 submits/s it fell behind for good.
  *
  * `ahead`: per distinct (scope, score), the counts of the better buckets (bucket between
  * blo and bhi) plus the scores of its own bucket from the score to the bucket's better
@@ -249,7 +249,7 @@ export class ScoresRepository {
    * One database read for everyone who asks for the same thing while it runs. When a cached
    * board expires under 1,000 requests/s, every request until the first read comes back
    * missed the cache and read the board itself: a burst of identical queries each second
-   * that queued for the pool (issue 30). A caller joins a read only when no write to the
+   * that queued for the pool. A caller joins a read only when no write to the
    * game was made through this process since the read began, so its own writes still show.
    */
   private singleFlight<T>(key: string, gameId: string, read: (since: number) => Promise<T>): Promise<T> {

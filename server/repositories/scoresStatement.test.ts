@@ -1,5 +1,5 @@
 /**
- * PostgreSQL writes every batch of submits with the same statement text (issue 30): a text
+ * PostgreSQL writes every batch of submits with the same statement text: a text
  * written out per batch was planned anew every time, planning grew with the batch, and at
  * 1,000 submits/s the one-batch-at-a-time writer fell behind for good. The same text is
  * what lets the named statement be parsed and planned once per pooled connection.

@@ -1,6 +1,6 @@
 /**
  * The saves list, the hot read of the load dialog, is one statement: the session's user and
- * the page together (issue 30). On PostgreSQL each statement is a round trip, the driver's
+ * the page together. On PostgreSQL each statement is a round trip, the driver's
  * work and two process wake-ups; the session lookup and the page were two.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

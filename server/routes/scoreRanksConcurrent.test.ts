@@ -1,5 +1,5 @@
 /**
- * The rank a submit answers is exact under concurrency (issue 30): 500 scores from 20
+ * The rank a submit answers is exact under concurrency: 500 scores from 20
  * clients at once, over real HTTP, and every answered rank must equal the score's place on
  * the final board among the scores that were there when it was inserted (1 + the scores of
  * its scope with a smaller id that are better or equal: ties rank by age). Scores cluster

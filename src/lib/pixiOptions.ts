@@ -5,7 +5,7 @@ import type { ApplicationOptions } from 'pixi.js';
 // tablet adds a focusable, unlabelled-looking 1 px <button> ("select to enable accessibility
 // for this content") off screen to every game page, and on desktop listens to every keydown
 // and, after one Tab, walks the whole stage every frame to mirror `accessible` objects, of
-// which the games have none: their controls are real DOM (issues 14 and 15).
+// which the games have none: their controls are real DOM.
 import 'pixi.js/events';
 import 'pixi.js/filters';
 

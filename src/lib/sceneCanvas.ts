@@ -1,7 +1,7 @@
 import { type Application, type Container, type GenerateTextureOptions, Matrix, type Texture } from 'pixi.js';
 
 /**
- * Keeps a game scene's canvas drawn when nothing moves (issue 31).
+ * Keeps a game scene's canvas drawn when nothing moves.
  *
  * Two things empty a WebGL canvas without the scene changing:
  *

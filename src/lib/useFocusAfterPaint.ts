@@ -8,7 +8,7 @@ import { type RefObject, useEffect, useRef } from 'react';
  * so does an effect here: store updates render in React's sync lane, whose passive effects
  * run straight after the commit. Either way the page's new DOM was laid out synchronously
  * in the middle of the frame's task: 15.6–21.8 ms at 4× CPU on Crit Happens' result overlay,
- * enough to make that task a long one (issue 14). After the next frame has been drawn the
+ * enough to make that task a long one. After the next frame has been drawn the
  * layout is clean and the focus costs next to nothing; `preventScroll` spares the
  * scroll-into-view (the element is in view by construction).
  */

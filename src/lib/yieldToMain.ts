@@ -1,7 +1,7 @@
 /**
  * Resolves in a task of its own: what runs after `await yieldToMain()` (a store update, the
  * React render and the style and layout that follow it) no longer lengthens the task that
- * called it, and the browser can handle input and draw in between. Issue 14: at 4× CPU a
+ * called it, and the browser can handle input and draw in between. At 4× CPU a
  * click or an animation frame that also rendered a game's new state ran past 50 ms.
  *
  * `scheduler.yield()` (Chromium 129+) runs the continuation ahead of other queued tasks;

@@ -2,7 +2,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-/** The WCAG levels the suite holds every page and dialog to (issue 15). */
+/** The WCAG levels the suite holds every page and dialog to. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 export const PHONE_SIZE = { width: 360, height: 640 };

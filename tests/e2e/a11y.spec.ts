@@ -4,7 +4,7 @@ import { devSignIn } from './platform-helpers.ts';
 import { drawLoop } from './race-helpers.ts';
 
 /**
- * Accessibility (issue 15): axe-core (WCAG 2.0/2.1 A and AA) on every page and every
+ * Accessibility: axe-core (WCAG 2.0/2.1 A and AA) on every page and every
  * dialog, at desktop (1440×900) and phone (360×640) size, with no serious or critical
  * violation; and the shared dialog's keyboard contract (focus trapped, Escape, focus back
  * to the opener). No rule is switched off.

@@ -13,7 +13,7 @@ import { drawLoop } from './race-helpers.ts';
 import { watchConsole } from './watchConsole.ts';
 
 /**
- * The canvas games keep their picture when nothing moves (issue 31, issue 25 item 23): a
+ * The canvas games keep their picture when nothing moves: a
  * scene that draws only when something changes must draw again after every resize, every
  * change of the adaptive quality's resolution and a lost WebGL context, or the canvas stays
  * cleared (black). Checked from screenshots: the colours a player sees are there.
@@ -186,7 +186,7 @@ test.describe('canvas games stay drawn while still', () => {
       raceLook,
     );
     expectAllDrawn(looks);
-    // The case of issue 31 happened: the adaptive quality changed the resolution of still tracks.
+    // The case that left tracks black happened: the adaptive quality changed the resolution of still tracks.
     expect(resized.length, 'pages whose resolution changed').toBeGreaterThan(0);
     test.info().annotations.push({ type: 'resolution changed', description: `pages ${resized.join(', ')}` });
   });

@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 
 /**
  * "Dialogs close on Escape, backdrop click and the close button" (platform spec §2), also
- * when the control that had the focus became disabled (issue 25 #22: Draw & Race's Fewer laps
+ * when the control that had the focus became disabled (Draw & Race's Fewer laps
  * at 1 lap dropped the focus to the page body, and Escape no longer closed the dialog).
  */
 

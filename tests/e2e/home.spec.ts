@@ -190,7 +190,7 @@ test('the drifting letters move, and stand still under prefers-reduced-motion', 
 test('the drifting letters are set moving in one step, not frame after frame', async ({ page }) => {
   // Counts Element.animate calls per synchronous run of script. Each run is a task followed
   // by a frame that layerizes what it started: 8 letters a frame made six of them, each a
-  // long task at 4× CPU on a busy machine (issue 33).
+  // long task at 4× CPU on a busy machine.
   await page.addInitScript(() => {
     const runs: number[] = [];
     (window as unknown as { __animateRuns: number[] }).__animateRuns = runs;

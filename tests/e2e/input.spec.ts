@@ -10,7 +10,7 @@ const calmYardWithGrassToTheRight = () =>
   findSeed((seconds) => seconds === Number.POSITIVE_INFINITY, 20, mowsRight);
 
 /**
- * Every game played by keyboard alone and by touch alone at 360×640 (issue 15). The
+ * Every game played by keyboard alone and by touch alone at 360×640. The
  * keyboard tests reach each control with Tab and use it with Enter, Space or the game's
  * keys, never the mouse; the touch tests use touch taps and touch drags only (a phone:
  * hasTouch, isMobile). Draw & Race is drawn with a finger, so it has a touch test only.

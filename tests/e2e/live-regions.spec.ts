@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { drawLoop } from './race-helpers.ts';
 
 /**
- * Screen readers and canvas games (issue 15): each canvas game keeps a polite live region
+ * Screen readers and canvas games: each canvas game keeps a polite live region
  * with what the canvas draws (score, lives, fuel, result…), and its text follows the game.
  * And prefers-reduced-motion: the home cards do not tilt.
  */

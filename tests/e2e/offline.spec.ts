@@ -3,7 +3,7 @@ import type { ScoresGetResponse } from '../../src/api/types.ts';
 import { drawLoop } from './race-helpers.ts';
 
 /**
- * Offline (issue 15), with the build's real service worker: one visit to home installs it
+ * Offline, with the build's real service worker: one visit to home installs it
  * and precaches the build; then, with the network off, every game opens and plays (code,
  * sounds and fonts from the cache), and the network-bound parts say so in words. A score
  * finished offline waits in IndexedDB and reaches the server exactly once when the

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { watchConsole } from './watchConsole.ts';
 
 /**
- * Home arrives prerendered (issue 14, scripts/prerenderHome.ts): `/` paints before any
+ * Home arrives prerendered (scripts/prerenderHome.ts): `/` paints before any
  * script, the app takes that markup over without a hydration error, and no other page
  * ever shows home's content first.
  */

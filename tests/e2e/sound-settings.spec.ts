@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { watchConsole } from './watchConsole.ts';
 
 /**
- * Each game owns its volume and mute (issue 25 items 6 and 10; games spec §3 Crit Happens
+ * Each game owns its volume and mute (games spec §3 Crit Happens
  * settings "volume 0..1 (default 0.9), muted", §5 "Race volume 0..1, step 0.01", §9 "Default
  * volume 0.8"). Nothing one game sets reaches another's sound: checked on the level howler
  * really plays each sample at (window.Howler, which howler sets in a browser).

@@ -19,7 +19,7 @@ export function useOnline(): boolean {
   return useSyncExternalStore(subscribe, isOnline, () => true);
 }
 
-/** The wording every offline-disabled control uses (issue 15). */
+/** The wording every offline-disabled control uses. */
 export const OFFLINE_TEXT = {
   leaderboard: 'High scores are unavailable offline. They will be back when you reconnect.',
   saveLoad: 'Save and Load need the network. You are offline.',

@@ -3,7 +3,7 @@
  * already in the markup where they start. Each letter is moved by Web Animations of
  * `transform` only (one for x, one for y, one for the spin), which the compositor runs: the
  * main thread does no work per frame (a canvas redrawn every frame cost long tasks at 4×
- * CPU, issue 14). The motion is lettersField.ts's `stepLetters`, as timing.
+ * CPU). The motion is lettersField.ts's `stepLetters`, as timing.
  */
 import type { DriftingLetter } from './lettersField.ts';
 
@@ -103,8 +103,8 @@ export function animateLetters(
   // Every letter in one step, in idle time after hydration (the next frame where the browser
   // has no requestIdleCallback). Each step is a main-thread task with a frame after it that styles and
   // layerizes the new compositor layers; on a loaded machine at 4× CPU each of those is a
-  // long task however little it does, so 8 letters a frame made six of them, 2 a frame 24
-  // (issue 33). One step makes one such task and one such frame.
+  // long task however little it does, so 8 letters a frame made six of them, 2 a frame 24.
+  // One step makes one such task and one such frame.
   let cancel = () => {};
   const startAll = () => {
     cancel = () => {};

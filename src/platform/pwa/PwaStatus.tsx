@@ -4,7 +4,7 @@ import { onOutboxFlushed, startOutbox } from '../scores/scoreOutbox.ts';
 import './pwa.css';
 
 /**
- * App-wide offline pieces (issue 15): registers the service worker after first paint,
+ * App-wide offline pieces: registers the service worker after first paint,
  * sends queued scores when the network returns (and says so), and offers a new build
  * with 'A new version is available — Reload' instead of switching under a player.
  */

@@ -120,7 +120,7 @@ describe('Leaderboard', () => {
       level_or_mode: null,
       duration: 30,
       metadata: null,
-      // The outbox's key (issue 15): a repeat of this submit answers the same score.
+      // The outbox's key: a repeat of this submit answers the same score.
       idempotency_key: expect.stringMatching(/^[A-Za-z0-9_-]{8,100}$/),
     });
     expect(sent).not.toHaveProperty('user_id');

@@ -1,5 +1,5 @@
 /**
- * The score outbox (issue 15): a finished run's score is written to IndexedDB before it is
+ * The score outbox: a finished run's score is written to IndexedDB before it is
  * sent, with an idempotency key, and stays there until the server has answered it. When
  * the network returns (the 'online' event, or the next page start) the outbox is sent in
  * order; a repeat of a submit the server already stored answers that same score (the key),

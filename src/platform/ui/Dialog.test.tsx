@@ -68,7 +68,7 @@ describe('Dialog', () => {
   });
 });
 
-/** A laps-like stepper: Fewer is disabled at the minimum (the Draw & Race settings case, issue 25 #22). */
+/** A laps-like stepper: Fewer is disabled at the minimum (the Draw & Race settings case). */
 function StepperHarness() {
   const [open, setOpen] = useState(true);
   const [laps, setLaps] = useState(2);

@@ -13,7 +13,7 @@ export interface LiveStatusProps {
 }
 
 /**
- * A polite live region for a canvas game's state (issue 15): screen readers hear the
+ * A polite live region for a canvas game's state: screen readers hear the
  * score, lives, fuel or result that the canvas only draws. Visually hidden.
  */
 export function LiveStatus({ text, minIntervalMs = 1000, testId }: LiveStatusProps) {

@@ -54,7 +54,7 @@ describe('roll notation', () => {
     ['4d6kh5', 'kh5 cannot keep 5 of 4d6: keep between 1 and 4'],
     ['2d6+', 'Expected a number or a die like 2d6 (at character 5)'],
     ['5', 'Add at least one die, for example d20+5'],
-    // A count error names the count and the limit, not a character (issue 25 item 5).
+    // A count error names the count and the limit, not a character.
     ['31d6', 'That is 31 dice: the arena holds at most 30 (a d100 counts as two)'],
     ['16d100', 'That is 32 dice: the arena holds at most 30 (a d100 counts as two)'],
     ['20d6+6d100', 'That is 32 dice: the arena holds at most 30 (a d100 counts as two)'],

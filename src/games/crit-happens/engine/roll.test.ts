@@ -126,7 +126,7 @@ describe('advantage and disadvantage', () => {
   });
 });
 
-describe('advantage with typed dice (issue 25 item 4)', () => {
+describe('advantage with typed dice', () => {
   it('typed 2d20 is a pair: advantage and disadvantage pick between them, the modifier still adds', () => {
     const typed = poolFromNotation('2d20+3');
     expect(advantagePair(typed.pool)).not.toBeNull();

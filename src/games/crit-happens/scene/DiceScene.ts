@@ -176,7 +176,7 @@ export class DiceScene {
     this.width = app.screen.width;
     this.height = app.screen.height;
     this.baseResolution = app.renderer.resolution;
-    // A resize clears the canvas: the still arena is drawn again (issue 31).
+    // A resize clears the canvas: the still arena is drawn again.
     this.keeper = new SceneCanvas(app, { redraw: () => this.wake() });
     if (!BitmapFont.install) throw new Error('Pixi BitmapFont unavailable');
     BitmapFont.install({

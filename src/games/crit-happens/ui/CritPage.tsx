@@ -380,7 +380,7 @@ const TrayItem = memo(function TrayItem({
  * The tray and the history follow a roll a task later than the arena, the total and the
  * crit overlay (useDeferredValue: React renders them in slices that yield). Rendered and
  * laid out in the same task as the roll's start or end, their 20 rows and 25 entries made
- * it a task over 50 ms at 4× CPU (issue 14).
+ * it a task over 50 ms at 4× CPU.
  */
 const Tray = memo(function Tray() {
   const pool = useDeferredValue(useCritStore((s) => s.pool));

@@ -95,7 +95,7 @@ export class CritSession {
     this.sound.unlock();
     this.endCelebration();
     // The rolling state (controls disabled, "Rolling…") renders in a task of its own, not
-    // in the click's, which at 4× CPU then ran past 50 ms (issue 14). A second click meanwhile
+    // in the click's, which at 4× CPU then ran past 50 ms. A second click meanwhile
     // is refused by rollQueued, as one after it is by the store.
     this.rollQueued = true;
     try {

@@ -35,7 +35,7 @@ const DISK_OUTER = 1300;
 const DISPERSION = 0.12;
 const HALF = GALAXY_STEP / 2;
 /**
- * The tree's opening parameter. Issue 14 asks for Barnes–Hut θ ≤ 0.5 "or better", and the
+ * The tree's opening parameter. The performance goal is Barnes–Hut θ ≤ 0.5 "or better", and the
  * two θs are different quantities (see DEFAULT_THETA), so the yardstick is the error: at
  * 0.65 the force error on the Galaxy is median 0.28 %, p99 2.7 % of each star's pull, where
  * textbook Barnes–Hut at θ = 0.5 (monopoles, referenceBarnesHut.ts) makes 0.91 % and 3.0 %

@@ -1,6 +1,6 @@
 /**
  * The textbook Barnes–Hut force (Barnes & Hut 1986), the yardstick the Galaxy's tree code
- * is held to: issue 14 asks for "Barnes–Hut θ ≤ 0.5 or better", so tests and the bench
+ * is held to: the performance goal is "Barnes–Hut θ ≤ 0.5 or better", so tests and the bench
  * measure this method's force error at θ = 0.5 beside the Galaxy's, on the same bodies.
  *
  * A quadtree of square cells (a cell splits into four equal quadrants until it holds at

@@ -38,7 +38,7 @@ describe('writeSnapshot', () => {
     expect(xs[xs.length - 1]).toBeCloseTo(w.x[0], 3);
   });
 
-  it("carries each planet's path trail (issue 25 item 21): longer and sparser than its trail, oldest → newest; none for stars", () => {
+  it("carries each planet's path trail: longer and sparser than its trail, oldest → newest; none for stars", () => {
     const w = new GravityWorld(1);
     w.addBody(planet(0, 1));
     w.addBody({ ...planet(-900, 0), kind: KIND_STAR, mass: 1, temperature: 5800 });

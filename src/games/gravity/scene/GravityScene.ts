@@ -184,7 +184,7 @@ class GravityScene implements GravityView {
   private active = true;
   private readonly reducedMotion: boolean;
   /**
-   * The shared redraw contract (issue 31). This scene draws every frame, paused or not, and
+   * The shared redraw contract. This scene draws every frame, paused or not, and
    * its textures are drawn on 2D canvases, which Pixi uploads again after a lost context.
    */
   private readonly keeper: SceneCanvas;

@@ -191,7 +191,7 @@ export class LanderScene {
   private readonly quality = new AdaptiveQuality({ levels: QUALITY_LEVELS.length });
   private baseResolution = 1;
   /**
-   * The shared redraw contract (issue 31). The controller draws every frame, and the
+   * The shared redraw contract. The controller draws every frame, and the
    * textures are drawn on 2D canvases, which Pixi uploads again after a lost context.
    */
   private keeper: SceneCanvas | null = null;
@@ -424,7 +424,7 @@ export class LanderScene {
 
   /** A crash: flash, shake, fireball, debris and smoke. */
   explode(x: number, y: number, vx: number, vy: number): void {
-    // No screen shake under prefers-reduced-motion (issue 15); the fireball stays.
+    // No screen shake under prefers-reduced-motion; the fireball stays.
     this.shake = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 0 : 1;
     this.flashAlpha = 0.4;
     const rnd = Math.random;

@@ -62,8 +62,8 @@ export function LanderPage() {
   const screen = store((s) => s.screen);
   const finished = store((s) => s.finished);
   // A touchdown's modal renders in a later task than the touchdown frame itself (the last
-  // ticks, the burst of particles, the HUD): together they made a task over 50 ms at 4× CPU
-  // (issue 14). It shows once the deferred screen catches up, and goes at once.
+  // ticks, the burst of particles, the HUD): together they made a task over 50 ms at 4× CPU.
+  // It shows once the deferred screen catches up, and goes at once.
   const deferredScreen = useDeferredValue(screen);
   const modal = screen === deferredScreen ? screen : null;
 

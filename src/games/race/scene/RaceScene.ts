@@ -202,7 +202,7 @@ export class RaceScene {
     this.width = width;
     this.height = height;
     this.baseResolution = app.renderer.resolution;
-    // A resize clears the canvas: draw again, even when nothing moves (issue 31). The lawn and
+    // A resize clears the canvas: draw again, even when nothing moves. The lawn and
     // road cache lives on the GPU: a restored context draws it again.
     this.keeper = new SceneCanvas(app, {
       redraw: () => {

@@ -99,7 +99,7 @@ export function Grid({ store }: { store: WhacStore }) {
    * its first observation arrives after the frame's layout and before its paint, so the grid
    * never shows at a wrong size, and nothing forces a layout in the middle of the round's
    * render. Measuring in a layout effect and re-rendering with the scale was a forced layout
-   * and a second commit: 27 ms of a 88 ms task at 4× CPU when a round began (issue 14).
+   * and a second commit: 27 ms of a 88 ms task at 4× CPU when a round began.
    * A new observer per grid shape: its first observation sizes the new grid. A layout effect,
    * so the observer exists before the frame that first shows the grid, whatever lane rendered it.
    */

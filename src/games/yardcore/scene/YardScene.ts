@@ -155,7 +155,7 @@ export class YardScene {
     this.height = app.screen.height;
     this.baseResolution = app.renderer.resolution;
     // Draws every frame, so a resize needs no more; the textures are baked to be drawn again
-    // after a lost WebGL context (issue 31).
+    // after a lost WebGL context.
     this.keeper = new SceneCanvas(app);
     this.textures = buildTextures(this.keeper);
     this.playerShadow = this.centred(this.textures.things.shadow);
