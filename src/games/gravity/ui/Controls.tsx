@@ -163,33 +163,24 @@ export function Controls({ session, onShare }: { session: GravitySession | null;
         onChange={(v) => session?.setZoom(v)}
       />
       <div className="gravity-controls__row">
-        <label className="gravity-toggle">
-          <input
-            type="checkbox"
-            checked={s.starGravity}
-            disabled={disabled || galaxy}
-            onChange={(e) => session?.setStarGravity(e.target.checked)}
-          />
-          Star gravity
-        </label>
-        <label className="gravity-toggle">
-          <input
-            type="checkbox"
-            checked={s.trails}
-            disabled={disabled || galaxy}
-            onChange={(e) => session?.setTrails(e.target.checked)}
-          />
-          Trails
-        </label>
-        <label className="gravity-toggle">
-          <input
-            type="checkbox"
-            checked={s.pathTrails}
-            disabled={disabled || galaxy}
-            onChange={(e) => session?.setPathTrails(e.target.checked)}
-          />
-          Path trails
-        </label>
+        <Toggle
+          label="Star gravity"
+          checked={s.starGravity}
+          disabled={disabled || galaxy}
+          onChange={(on) => session?.setStarGravity(on)}
+        />
+        <Toggle
+          label="Trails"
+          checked={s.trails}
+          disabled={disabled || galaxy}
+          onChange={(on) => session?.setTrails(on)}
+        />
+        <Toggle
+          label="Path trails"
+          checked={s.pathTrails}
+          disabled={disabled || galaxy}
+          onChange={(on) => session?.setPathTrails(on)}
+        />
       </div>
       {galaxy ? (
         <p className="gravity-hint">
@@ -203,5 +194,25 @@ export function Controls({ session, onShare }: { session: GravitySession | null;
         </p>
       )}
     </section>
+  );
+}
+
+/** One of the scene's on/off switches: a checkbox inside its label. */
+function Toggle(props: {
+  label: string;
+  checked: boolean;
+  disabled: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  return (
+    <label className="gravity-toggle">
+      <input
+        type="checkbox"
+        checked={props.checked}
+        disabled={props.disabled}
+        onChange={(e) => props.onChange(e.target.checked)}
+      />
+      {props.label}
+    </label>
   );
 }
