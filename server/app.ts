@@ -71,7 +71,8 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     audit: new AuditRepository(database),
   } satisfies Repositories);
 
-  app.addHook('onClose', async () => app.repos.scores.close());
+  // The writer thread (score batches, saves) commits what it holds, then stops.
+  app.addHook('onClose', async () => database.writes?.close());
 
   // Plugins → repositories → routes (fastify/demo's layering).
   setupValidationAndErrors(app);

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { SqliteBatchWriter } from './sqliteWriter.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 export interface Db {
@@ -21,6 +22,15 @@ export interface Db {
    * for it like any query, so it never sees uncommitted writes.
    */
   rows(sql: string, params: readonly unknown[]): Promise<unknown[][]>;
+  /**
+   * A hot write (hotSql text, rows as arrays when it has RETURNING), acknowledged once
+   * durable. PostgreSQL: a named statement, as rows(). A SQLite file: on the writer thread
+   * (Db.writes), sharing a commit with the writes that arrive with it, so the disk flush
+   * never stalls the event loop. SQLite in memory: as rows().
+   */
+  write(sql: string, params: readonly unknown[]): Promise<unknown[][]>;
+  /** SQLite file only: the writer thread's connection (score batches and write()); null elsewhere. */
+  writes: SqliteBatchWriter | null;
   /**
    * PostgreSQL only: like rows(), but in a transaction that first takes the transaction-level
    * advisory lock `lock` (hashed with the schema, so schemas sharing a database stay apart).
@@ -111,21 +121,24 @@ export function connectDatabase(url: string, options: ConnectOptions = {}): Db {
     // Named statements are parsed and planned once per pooled connection.
     const names = new Map<string, string>();
     const queryObservers = new Set<QueryObserver>();
+    async function rows(sql: string, params: readonly unknown[]): Promise<unknown[][]> {
+      let name = names.get(sql);
+      if (!name) {
+        name = `hot_${names.size}`;
+        names.set(sql, name);
+      }
+      const query = { name, text: sql, values: [...params], rowMode: 'array' as const };
+      return timed(queryObservers, sql, async () => (await pool.query(query)).rows);
+    }
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: observe(queryObservers) }),
       dialect: 'postgres',
       schema,
       file: null,
       queryObservers,
-      async rows(sql, params) {
-        let name = names.get(sql);
-        if (!name) {
-          name = `hot_${names.size}`;
-          names.set(sql, name);
-        }
-        const query = { name, text: sql, values: [...params], rowMode: 'array' as const };
-        return timed(queryObservers, sql, async () => (await pool.query(query)).rows);
-      },
+      rows,
+      write: rows,
+      writes: null,
       async lockedRows(lock, sql, params) {
         let name = names.get(sql);
         if (!name) {
@@ -184,26 +197,36 @@ export function connectDatabase(url: string, options: ConnectOptions = {}): Db {
   });
   // Kept apart from Kysely's statements: these answer arrays (raw mode).
   const hot = new Map<string, SQLite.Statement>();
+  const file = url === ':memory:' ? null : path.resolve(url);
+  const writes = file ? new SqliteBatchWriter(file) : null;
+  async function rows(sql: string, params: readonly unknown[]): Promise<unknown[][]> {
+    if (sqlite.inTransaction) {
+      const { rows } = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(sql, [...params]));
+      return rows.map((row) => Object.values(row));
+    }
+    let statement = hot.get(sql);
+    if (!statement) {
+      statement = sqlite.prepare(sql);
+      if (statement.reader) statement.raw(true);
+      if (hot.size >= 100) hot.clear();
+      hot.set(sql, statement);
+    }
+    const ready = statement;
+    return timed(queryObservers, sql, () => {
+      if (ready.reader) return ready.all(...params) as unknown[][];
+      ready.run(...params);
+      return [];
+    });
+  }
   return {
     db,
     dialect: 'sqlite',
     schema: null,
-    file: url === ':memory:' ? null : path.resolve(url),
+    file,
     queryObservers,
-    async rows(sql, params) {
-      if (sqlite.inTransaction) {
-        const { rows } = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(sql, [...params]));
-        return rows.map((row) => Object.values(row));
-      }
-      let statement = hot.get(sql);
-      if (!statement) {
-        statement = sqlite.prepare(sql).raw(true);
-        if (hot.size >= 100) hot.clear();
-        hot.set(sql, statement);
-      }
-      const ready = statement;
-      return timed(queryObservers, sql, () => ready.all(...params) as unknown[][]);
-    },
+    rows,
+    write: writes ? (sql, params) => timed(queryObservers, sql, () => writes.rows(sql, params)) : rows,
+    writes,
     lockedRows() {
       return Promise.reject(new Error('lockedRows is PostgreSQL only'));
     },

@@ -22,6 +22,11 @@ export function toItem(row: SavesTable): SaveItem {
   return { ...toHandle(row), appId: row.app_id, updatedAt: row.updated_at, data: JSON.parse(row.data) };
 }
 
+/** A saves row read as HANDLE_COLUMNS (id, key, version, etag), in order. */
+function handleFromRow([id, key, version, etag]: readonly unknown[]): SaveHandle {
+  return { id: id as string, key: key as string, version: num(version), etag: etag as string };
+}
+
 export type SaveLookup = { id: string; appId?: string } | { appId: string; key: string };
 
 /** Saved items, always scoped to one user. Every write changes etag and version. */
@@ -30,7 +35,28 @@ export class SavesRepository {
   /** The same page and total beside the session's user, in one statement (see listSignedIn). */
   private readonly signedInListSql: { all: string; app: string };
 
+  /** The three writes of save(), as prepared statements that answer the handle's columns. */
+  private readonly writeSql: { overwrite: string; insert: string; ifMatch: string };
+
   constructor(private readonly database: Db) {
+    const set = 'set data = ?, version = version + 1, etag = ?, updated_at = ?';
+    const slot = 'user_id = ? and app_id = ? and key = ?';
+    const returning = 'returning id, key, version, etag';
+    this.writeSql = {
+      overwrite: hotSql(database.dialect, `update saves ${set} where ${slot} ${returning}`),
+      // The limit is checked in the insert itself: inserted only while the user is below it.
+      insert: hotSql(
+        database.dialect,
+        'insert into saves (id, user_id, app_id, key, data, version, etag, created_at, updated_at) ' +
+          'select ?, ?, ?, ?, ?, 1, ?, ?, ? where (select count(*) from saves where user_id = ?) < ? ' +
+          returning,
+      ),
+      // etag, or version when ifMatch reads as a number (-1 otherwise: no version matches).
+      ifMatch: hotSql(
+        database.dialect,
+        `update saves ${set} where ${slot} and (etag = ? or version = ?) ${returning}`,
+      ),
+    };
     // The page's items as one JSON array text, built by the database in list order, and the
     // total, in one statement: one round trip to PostgreSQL, one statement on SQLite (see list()).
     const item = (build: string) =>
@@ -65,6 +91,7 @@ export class SavesRepository {
    * ifMatch absent: create only (EXISTS when taken). '*': create or overwrite.
    * Otherwise: update only when the stored etag or version still equals ifMatch, in one
    * UPDATE … WHERE statement, so of concurrent writers with the same ifMatch exactly one wins.
+   * Each path is one prepared statement through Db.write (on SQLite, off the event loop).
    */
   async save(
     userId: string,
@@ -75,54 +102,59 @@ export class SavesRepository {
   ): Promise<SaveHandle> {
     const now = nowIso();
     if (ifMatch === undefined || ifMatch === '*') {
-      const row: SavesTable = {
-        id: crypto.randomUUID(),
-        user_id: userId,
-        app_id: appId,
-        key,
-        data: dataJson,
-        version: 1,
-        etag: newEtag(),
-        created_at: now,
-        updated_at: now,
-      };
+      const etag = newEtag();
       if (ifMatch === '*') {
-        const updated = await this.db
-          .updateTable('saves')
-          .set((eb) => ({ data: dataJson, version: eb('version', '+', 1), etag: row.etag, updated_at: now }))
-          .where('user_id', '=', userId)
-          .where('app_id', '=', appId)
-          .where('key', '=', key)
-          .returning(['id', 'key', 'version', 'etag'])
-          .executeTakeFirst();
-        if (updated) return toHandle(updated);
+        const [updated] = await this.database.write(this.writeSql.overwrite, [
+          dataJson,
+          etag,
+          now,
+          userId,
+          appId,
+          key,
+        ]);
+        if (updated) return handleFromRow(updated);
       }
-      await this.assertBelowLimit(userId);
+      const id = crypto.randomUUID();
+      let inserted: unknown[][];
       try {
-        await this.db.insertInto('saves').values(row).execute();
+        inserted = await this.database.write(this.writeSql.insert, [
+          id,
+          userId,
+          appId,
+          key,
+          dataJson,
+          etag,
+          now,
+          now,
+          userId,
+          MAX_SAVES_PER_USER,
+        ]);
       } catch (err) {
         if (!isUniqueViolation(err)) throw err;
         if (ifMatch === '*') return this.save(userId, appId, key, dataJson, '*');
         throw new HttpError(409, `A save named "${key}" already exists`, 'EXISTS');
       }
-      return toHandle(row);
+      if (!inserted.length)
+        throw new HttpError(
+          409,
+          `You have ${MAX_SAVES_PER_USER} saves already; delete some to save new ones`,
+          'LIMIT',
+        );
+      return { id, key, version: 1, etag };
     }
     const matchText = String(ifMatch);
     const matchVersion = /^\d{1,9}$/.test(matchText) ? Number(matchText) : null;
-    const updated = await this.db
-      .updateTable('saves')
-      .set((eb) => ({ data: dataJson, version: eb('version', '+', 1), etag: newEtag(), updated_at: now }))
-      .where('user_id', '=', userId)
-      .where('app_id', '=', appId)
-      .where('key', '=', key)
-      .where((eb) =>
-        matchVersion === null
-          ? eb('etag', '=', matchText)
-          : eb.or([eb('etag', '=', matchText), eb('version', '=', matchVersion)]),
-      )
-      .returning(['id', 'key', 'version', 'etag'])
-      .executeTakeFirst();
-    if (updated) return toHandle(updated);
+    const [updated] = await this.database.write(this.writeSql.ifMatch, [
+      dataJson,
+      newEtag(),
+      now,
+      userId,
+      appId,
+      key,
+      matchText,
+      matchVersion ?? -1,
+    ]);
+    if (updated) return handleFromRow(updated);
     const exists = await this.byKey(userId, appId, key);
     throw new HttpError(
       409,
@@ -131,20 +163,6 @@ export class SavesRepository {
         : 'This save no longer exists; nothing was overwritten',
       'CONFLICT',
     );
-  }
-
-  private async assertBelowLimit(userId: string) {
-    const { n } = await this.db
-      .selectFrom('saves')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
-    if (num(n) >= MAX_SAVES_PER_USER)
-      throw new HttpError(
-        409,
-        `You have ${MAX_SAVES_PER_USER} saves already; delete some to save new ones`,
-        'LIMIT',
-      );
   }
 
   async byKey(userId: string, appId: string, key: string): Promise<SavesTable | undefined> {

@@ -2,7 +2,7 @@ import { CompiledQuery, sql } from 'kysely';
 import type { AdminGameStat, GameConfig, ScoreEntry } from '../../src/api/types.ts';
 import type { Db } from '../db/connect.ts';
 import type { GameConfigsTable, ScoresTable } from '../db/schema.ts';
-import { SqliteBatchWriter, workerError } from '../db/sqliteWriter.ts';
+import { type SqliteBatchWriter, workerError } from '../db/sqliteWriter.ts';
 import {
   type AheadCount,
   type BucketDelta,
@@ -203,12 +203,11 @@ export class ScoresRepository {
   /** SQL of the rank counts, by shape (mode scope, direction). */
   private readonly aheadSql = new Map<string, string>();
 
-  /** SQLite file databases write scores on a worker thread (see SqliteBatchWriter). */
+  /** SQLite file databases write scores on the writer thread (Db.writes, see SqliteBatchWriter). */
   private readonly writer: SqliteBatchWriter | null;
 
   constructor(private readonly database: Db) {
-    this.writer =
-      database.dialect === 'sqlite' && database.file ? new SqliteBatchWriter(database.file) : null;
+    this.writer = database.writes;
     // The worker's statement (SQLite only: no placeholder renumbering).
     this.insertSql = `insert into scores (${SCORE_COLUMNS.join(', ')}) values (${SCORE_COLUMNS.map(() => '?').join(', ')}) returning id`;
   }
@@ -505,10 +504,6 @@ export class ScoresRepository {
         ' on conflict (game_id, scope, bucket) do update set n = score_buckets.n + excluded.n',
       params: deltas.flatMap((d) => [d.gameId, d.scope, d.bucket, d.n]),
     };
-  }
-
-  async close(): Promise<void> {
-    await this.writer?.close();
   }
 
   /** Marks a run ticket used; false when it was used before (single use, atomic via the primary key). */

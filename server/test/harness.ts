@@ -34,6 +34,7 @@ export async function createTestDatabase(dialect: 'sqlite' | 'postgres'): Promis
     return {
       database,
       async cleanup() {
+        await database.writes?.close();
         await database.db.destroy();
         fs.rmSync(dir, { recursive: true, force: true });
       },
