@@ -8,6 +8,10 @@ import { trackPageView } from './pageViews.ts';
 // The service worker, the score outbox and their notices start after first paint anyway
 // (PwaStatus): their code loads once the page has loaded, not with it.
 const PwaStatus = lazy(() => import('./pwa/PwaStatus.tsx').then((m) => ({ default: m.PwaStatus })));
+// After a sign-in, what a guest made here is offered to the account: also after load.
+const GuestProgressOffer = lazy(() =>
+  import('./guest/GuestProgressOffer.tsx').then((m) => ({ default: m.GuestProgressOffer })),
+);
 
 /**
  * Root layout (spec §2): on every path change the page scrolls to the top, the title and
@@ -34,6 +38,7 @@ export function AppLayout() {
       {loaded && (
         <Suspense fallback={null}>
           <PwaStatus />
+          <GuestProgressOffer />
         </Suspense>
       )}
     </>

@@ -1,6 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import type { GameConfig, RunRecord, ScoreEntry } from '../../api/types.ts';
 import { OFFLINE_TEXT, useOnline } from '../../lib/pwa/online.ts';
+import { useSessionStore } from '../session/sessionStore.ts';
 import { useSession } from '../session/useSession.ts';
 import { PLAYER_NAME_INPUT_MAX, playerNameError } from './playerName.ts';
 import {
@@ -159,6 +160,7 @@ export function Leaderboard({
         metadata: submission.metadata ?? null,
         ...(submission.run ? { run: submission.run } : {}),
       },
+      madeSignedOut: useSessionStore.getState().status === 'signedOut',
     };
     let kept = false;
     try {

@@ -7,12 +7,20 @@
  */
 import { createStore, del, entries, set, type UseStore } from 'idb-keyval';
 import type { ScoreSubmitRequest } from '../../api/types.ts';
+import { useSessionStore } from '../session/sessionStore.ts';
 import { ScoresError, submitScore } from './scoresClient.ts';
 
 export interface QueuedScore {
   key: string;
   queuedAt: number;
   submission: Omit<ScoreSubmitRequest, 'user_id' | 'idempotency_key'>;
+  /** Queued while nobody was signed in: whose it is, once someone signs in here, is theirs to say. */
+  madeSignedOut?: boolean;
+  /**
+   * For a score made signed out, the answer to "Keep these in your account?": sent as the
+   * account's, or as the guest's (without the session cookie). Absent: not asked yet.
+   */
+  owner?: 'account' | 'guest';
 }
 
 export interface SubmittedScore {
@@ -56,10 +64,31 @@ export function isRetryable(error: unknown): boolean {
   return error.status >= 500 || error.status === 429 || error.status === 408 || error.status === 409;
 }
 
-/** Sends one queued score with its key. */
+/** Sends one queued score with its key (a guest's without the session, so it stays theirs). */
 export async function sendQueued(item: QueuedScore): Promise<SubmittedScore> {
-  const result = await submitScore({ ...item.submission, idempotency_key: item.key });
+  const result = await submitScore(
+    { ...item.submission, idempotency_key: item.key },
+    { asGuest: item.owner === 'guest' },
+  );
   return { key: item.key, gameId: item.submission.game_id, ...result };
+}
+
+/**
+ * Whether a queued score waits for "Keep these in your account?": made signed out, not yet
+ * answered, and someone is signed in now (sent now, it would become theirs unasked).
+ */
+export function heldForOffer(item: QueuedScore, signedIn: boolean): boolean {
+  return signedIn && item.madeSignedOut === true && item.owner === undefined;
+}
+
+/** The scores a guest queued that the offer will ask about. */
+export async function guestHeldScores(): Promise<QueuedScore[]> {
+  return (await queuedScores()).filter((item) => heldForOffer(item, true));
+}
+
+/** Answers the offer for every held score: sent as the account's, or as the guest's. */
+export async function releaseGuestScores(owner: 'account' | 'guest'): Promise<void> {
+  for (const item of await guestHeldScores()) await enqueueScore({ ...item, owner });
 }
 
 type Listener = (event: {
@@ -97,7 +126,9 @@ export function flushOutbox(): Promise<void> {
 async function flushOnce(): Promise<void> {
   const submitted: SubmittedScore[] = [];
   const rejected: { item: QueuedScore; message: string }[] = [];
+  const signedIn = useSessionStore.getState().status === 'signedIn';
   for (const item of await queuedScores()) {
+    if (heldForOffer(item, signedIn)) continue;
     try {
       submitted.push(await sendQueued(item));
       await removeQueuedScore(item.key);

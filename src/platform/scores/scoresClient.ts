@@ -94,10 +94,11 @@ export async function fetchScores({
 async function postJson<T extends { success?: boolean; error?: string }>(
   path: string,
   body: unknown,
+  credentials: RequestCredentials = 'include',
 ): Promise<T> {
   const res = await fetch(path, {
     method: 'POST',
-    credentials: 'include',
+    credentials,
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify(body),
   });
@@ -106,13 +107,19 @@ async function postJson<T extends { success?: boolean; error?: string }>(
 
 /**
  * POST /api/scores/submit.php. Failures are logged and rethrown (spec §8).
- * user_id is never sent: the server takes it from the session (types.ts).
+ * user_id is never sent: the server takes it from the session (types.ts). `asGuest` sends
+ * no cookie, for a score a guest made that must stay a guest's after someone signed in here.
  */
 export async function submitScore(
   submission: Omit<ScoreSubmitRequest, 'user_id'>,
+  { asGuest = false }: { asGuest?: boolean } = {},
 ): Promise<{ id: number | null; rank: number; verified: boolean }> {
   try {
-    const body = await postJson<ScoreSubmitResponse>('/api/scores/submit.php', submission);
+    const body = await postJson<ScoreSubmitResponse>(
+      '/api/scores/submit.php',
+      submission,
+      asGuest ? 'omit' : 'include',
+    );
     return { id: body.id ?? null, rank: body.rank ?? 0, verified: body.verified === true };
   } catch (error) {
     console.error('Score submission failed', error);

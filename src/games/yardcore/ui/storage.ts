@@ -4,6 +4,7 @@
  * settings (controlMode, soundEnabled, and the zoom). Storage may be full, off or
  * corrupted: every failure is swallowed and the defaults win.
  */
+import { keepGuestItem } from '../../../platform/guest/guestItems.ts';
 import type { YardProgress } from '../engine/game.ts';
 
 export type { YardProgress };
@@ -92,7 +93,17 @@ export function parseProgress(raw: unknown): YardProgress | null {
 
 export const loadProgress = (): YardProgress | null => parseProgress(read(KEYS.progress));
 
-export const saveProgress = (progress: YardProgress | null): void => write(KEYS.progress, progress);
+export function saveProgress(progress: YardProgress | null): void {
+  write(KEYS.progress, progress);
+  // A guest's progress past a fresh start is offered to their account after they sign in here.
+  const worthKeeping = progress && (progress.score > 0 || progress.level > 1) ? progress : null;
+  keepGuestItem(
+    'yardcore',
+    'progress',
+    `Level ${progress?.level ?? 1}, ${progress?.score ?? 0} points`,
+    worthKeeping,
+  );
+}
 
 export function loadSeed(): number | null {
   const raw = read(KEYS.seed);
