@@ -66,6 +66,12 @@ async function timed<T>(observers: Set<QueryObserver>, sql: string, run: () => P
   }
 }
 
+/** A lock name fit to stand in SQL text as it is (lockedRows' names are constants of the code). */
+function lockName(lock: string): string {
+  if (!/^[a-z_]{1,40}$/.test(lock)) throw new Error(`Bad lock name ${lock}`);
+  return lock;
+}
+
 export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//i.test(url);
 }
@@ -149,12 +155,10 @@ export function connectDatabase(url: string, options: ConnectOptions = {}): Db {
         const client = await pool.connect();
         let failed = false;
         try {
-          await client.query('begin');
-          await client.query({
-            name: 'advisory_xact_lock',
-            text: "select pg_advisory_xact_lock(hashtext(current_schema() || ':' || $1))",
-            values: [lock],
-          });
+          // begin and the lock in one round trip (a simple query may hold two statements).
+          await client.query(
+            `begin; select pg_advisory_xact_lock(hashtext(current_schema() || ':' || '${lockName(lock)}'))`,
+          );
           const { rows } = await timed(queryObservers, sql, () => client.query(query));
           await client.query('commit');
           return rows;

@@ -208,6 +208,7 @@ export class ScoresRepository {
 
   constructor(private readonly database: Db) {
     this.writer = database.writes;
+    this.maxFlushing = database.dialect === 'postgres' ? 2 : 1;
     // The worker's statement (SQLite only: no placeholder renumbering).
     this.insertSql = `insert into scores (${SCORE_COLUMNS.join(', ')}) values (${SCORE_COLUMNS.map(() => '?').join(', ')}) returning id`;
   }
@@ -362,22 +363,30 @@ export class ScoresRepository {
   insert(config: GameConfig, score: NewScore): Promise<{ id: number; rank: number }> {
     return new Promise((resolve, reject) => {
       this.pending.push({ config, score, resolve, reject });
-      if (this.pending.length === 1 && !this.flushing) setImmediate(() => void this.flush());
+      if (this.pending.length === 1 && this.flushing < this.maxFlushing)
+        setImmediate(() => void this.flush());
     });
   }
 
   private pending: PendingInsert[] = [];
 
-  /** One batch at a time: what arrives meanwhile waits and goes in the next one (group commit). */
-  private flushing = false;
+  /** Batches being written now; what arrives meanwhile waits and goes in the next one (group commit). */
+  private flushing = 0;
+  /**
+   * PostgreSQL: a second batch may start while one commits. It waits on the submit lock in
+   * the database (so it still ranks against every row before it), but its connection, begin
+   * and lock request are under way, instead of starting only once the first is answered.
+   * SQLite: one writer thread runs batches one at a time anyway.
+   */
+  private readonly maxFlushing: number;
 
   private async flush() {
-    if (this.flushing || this.pending.length === 0) return;
-    this.flushing = true;
+    if (this.flushing >= this.maxFlushing || this.pending.length === 0) return;
+    this.flushing++;
     try {
       await this.writeBatch();
     } finally {
-      this.flushing = false;
+      this.flushing--;
       if (this.pending.length) setImmediate(() => void this.flush());
     }
   }
