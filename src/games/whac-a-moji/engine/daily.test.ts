@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dailySeed, dailyShareLine, isDay, shiftDay, utcDayOf } from './daily.ts';
 import { WhacEngine } from './engine.ts';
 
@@ -24,9 +24,8 @@ function moleSequence(seed: number, count: number): string[] {
 }
 
 describe('Daily day and seed', () => {
-  const originalTz = process.env.TZ;
   afterEach(() => {
-    process.env.TZ = originalTz;
+    vi.unstubAllEnvs();
   });
 
   it('the day turns at midnight UTC, to the millisecond', () => {
@@ -42,12 +41,12 @@ describe('Daily day and seed', () => {
     const newYorkLate = Date.parse('2026-11-26T23:30:00-05:00');
     const kiritimatiMorning = Date.parse('2026-11-27T08:00:00+14:00');
     for (const tz of ['UTC', 'America/New_York', 'Pacific/Kiritimati', 'Asia/Tokyo']) {
-      process.env.TZ = tz;
+      vi.stubEnv('TZ', tz);
       expect(utcDayOf(newYorkLate), tz).toBe('2026-11-27');
       expect(utcDayOf(kiritimatiMorning), tz).toBe('2026-11-26');
     }
     // The local calendar really differs there, so the test would catch a local-date slip.
-    process.env.TZ = 'Pacific/Kiritimati';
+    vi.stubEnv('TZ', 'Pacific/Kiritimati');
     expect(new Date(kiritimatiMorning).getDate()).toBe(27);
   });
 
