@@ -6,13 +6,16 @@
  * so each queued score is stored exactly once and none is lost.
  */
 import { createStore, del, entries, set, type UseStore } from 'idb-keyval';
+import type { DailySubmitRequest } from '../../api/schemas/daily.ts';
 import type { ScoreSubmitRequest } from '../../api/types.ts';
-import { ScoresError, submitScore } from './scoresClient.ts';
+import { ScoresError, submitDailyScore, submitScore } from './scoresClient.ts';
 
 export interface QueuedScore {
   key: string;
   queuedAt: number;
   submission: Omit<ScoreSubmitRequest, 'user_id' | 'idempotency_key'>;
+  /** A Daily run's score: sent to the Daily board instead (same key, same retries). */
+  daily?: Omit<DailySubmitRequest, 'idempotency_key'>;
 }
 
 export interface SubmittedScore {
@@ -58,7 +61,9 @@ export function isRetryable(error: unknown): boolean {
 
 /** Sends one queued score with its key. */
 export async function sendQueued(item: QueuedScore): Promise<SubmittedScore> {
-  const result = await submitScore({ ...item.submission, idempotency_key: item.key });
+  const result = item.daily
+    ? await submitDailyScore({ ...item.daily, idempotency_key: item.key })
+    : await submitScore({ ...item.submission, idempotency_key: item.key });
   return { key: item.key, gameId: item.submission.game_id, ...result };
 }
 
