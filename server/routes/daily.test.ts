@@ -74,6 +74,7 @@ describe.each(testDialects)('Daily calls (%s)', (dialect) => {
         player_name: 'Ann',
         score: run.score,
         duration: run.duration,
+        metadata: { roundsCompleted: 0, endedBy: 'timeouts', missedTimeouts: 3, totalRounds: 8 },
         run: { seed: a.seed, inputs: run.inputs, ticket: a.ticket },
       },
       user,
@@ -82,7 +83,14 @@ describe.each(testDialects)('Daily calls (%s)', (dialect) => {
     const b = await board('2030-01-10', user);
     expect(b).toMatchObject({ success: true, game: GAME, day: '2030-01-10', today: '2030-01-10' });
     expect(b.scores).toHaveLength(1);
-    expect(b.scores[0]).toMatchObject({ player_name: 'Ann', score: run.score, verified: true, rank: 1 });
+    expect(b.scores[0]).toMatchObject({
+      player_name: 'Ann',
+      score: run.score,
+      duration: run.duration,
+      verified: true,
+      rank: 1,
+      metadata: { roundsCompleted: 0, endedBy: 'timeouts', missedTimeouts: 3, totalRounds: 8 },
+    });
     expect(b.mine).toMatchObject({ player_name: 'Ann', score: run.score, rank: 1 });
     // A guest has no entry of their own to show.
     expect((await board('2030-01-10')).mine).toBeNull();
