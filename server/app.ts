@@ -21,6 +21,7 @@ import { UsersRepository } from './repositories/users.ts';
 import { accountRoutes } from './routes/account.ts';
 import { adminAuthRoutes } from './routes/adminAuth.ts';
 import { adminUsersRoutes } from './routes/adminUsers.ts';
+import { dailyRoutes } from './routes/daily.ts';
 import { oauthRoutes } from './routes/oauth.ts';
 import { savesRoutes } from './routes/saves.ts';
 import { scoresRoutes } from './routes/scores.ts';
@@ -94,6 +95,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   await oauthRoutes(app, config);
   await savesRoutes(app);
   await scoresRoutes(app, config);
+  await dailyRoutes(app, config);
   await tracksRoutes(app);
   await adminAuthRoutes(app);
   await adminUsersRoutes(app);

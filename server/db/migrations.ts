@@ -246,6 +246,50 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
             .execute();
       },
     },
+    // Whac-a-Moji Daily: one board per game and UTC day, apart from the normal boards. A
+    // signed-in player has one entry per day (their best: the unique index, whose NULL user
+    // ids stay distinct on both databases, so guests add a row per run); each submit's
+    // idempotency key maps to the entry it made, as score_submissions does for the normal board.
+    '0005_daily_scores': {
+      async up(db: UntypedDb) {
+        await serialId(
+          db.schema
+            .createTable('daily_scores')
+            .addColumn('game_id', 'text', (c) => c.notNull())
+            .addColumn('day', 'text', (c) => c.notNull())
+            .addColumn('user_id', 'text', (c) => c.references('users.id').onDelete('set null'))
+            .addColumn('player_name', 'text', (c) => c.notNull())
+            .addColumn('score', 'double precision', (c) => c.notNull())
+            .addColumn('duration', 'double precision')
+            .addColumn('metadata', 'text')
+            .addColumn('verified', 'integer', (c) => c.notNull().defaultTo(0))
+            .addColumn('ip_address', 'text')
+            .addColumn('created_at', 'text', (c) => c.notNull()),
+        ).execute();
+        await db.schema
+          .createIndex('daily_scores_game_day_user')
+          .on('daily_scores')
+          .columns(['game_id', 'day', 'user_id'])
+          .unique()
+          .execute();
+        await db.schema
+          .createIndex('daily_scores_game_day_score')
+          .on('daily_scores')
+          .columns(['game_id', 'day', 'score'])
+          .execute();
+        await db.schema
+          .createTable('daily_submissions')
+          .addColumn('idempotency_key', 'text', (c) => c.primaryKey())
+          .addColumn('game_id', 'text', (c) => c.notNull())
+          .addColumn('day', 'text', (c) => c.notNull())
+          .addColumn('entry_id', 'integer', (c) => c.references('daily_scores.id').onDelete('cascade'))
+          .addColumn('rank', 'integer')
+          .addColumn('verified', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('best', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+      },
+    },
   };
 }
 

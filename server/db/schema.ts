@@ -20,6 +20,8 @@ export interface Database {
   track_ratings: TrackRatingsTable;
   audit_log: AuditLogTable;
   account_deletions: AccountDeletionsTable;
+  daily_scores: DailyScoresTable;
+  daily_submissions: DailySubmissionsTable;
 }
 
 export interface UsersTable {
@@ -156,5 +158,35 @@ export interface AuditLogTable {
 
 export interface AccountDeletionsTable {
   code: string;
+  created_at: string;
+}
+
+/** A Daily board entry (migration 0005): one per signed-in player per game and UTC day, their best. */
+export interface DailyScoresTable {
+  id: Generated<number>;
+  game_id: string;
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  user_id: string | null;
+  player_name: string;
+  score: number;
+  duration: number | null;
+  metadata: string | null;
+  verified: number;
+  ip_address: string | null;
+  /** When the entry's run was submitted (a better run replaces it and this time). */
+  created_at: string;
+}
+
+/** A Daily submit's idempotency key and what it made (migration 0005). */
+export interface DailySubmissionsTable {
+  idempotency_key: string;
+  game_id: string;
+  day: string;
+  /** Null while the first submit with the key is in progress. */
+  entry_id: number | null;
+  rank: number | null;
+  verified: number;
+  best: number;
   created_at: string;
 }

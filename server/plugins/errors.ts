@@ -67,6 +67,8 @@ function describeValidationError(error: ErrorObject | undefined, dataVar: string
   const part = dataVar === 'querystring' ? 'query parameter' : 'field';
   if (error.keyword === 'required')
     return `${(error.params as { missingProperty: string }).missingProperty} is required`;
+  if (error.keyword === 'enum')
+    return `${where || dataVar} must be one of: ${(error.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`;
   if (error.keyword === 'additionalProperties')
     return `Unknown ${part} "${where ? `${where}.` : ''}${(error.params as { additionalProperty: string }).additionalProperty}"`;
   return `${where || dataVar} ${error.message ?? 'is invalid'}`;

@@ -1,4 +1,5 @@
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import type { DailyEntry, DailyRun, DailySubmitRequest } from '../../api/schemas/daily.ts';
 import type { GameConfig, RunRecord, ScoreEntry } from '../../api/types.ts';
 import { OFFLINE_TEXT, useOnline } from '../../lib/pwa/online.ts';
 import { useSessionStore } from '../session/sessionStore.ts';
@@ -12,7 +13,7 @@ import {
   removeQueuedScore,
   sendQueued,
 } from './scoreOutbox.ts';
-import { fetchScores, LEADERBOARD_SIZE, ScoresError } from './scoresClient.ts';
+import { fetchDailyBoard, fetchScores, LEADERBOARD_SIZE, ScoresError } from './scoresClient.ts';
 import { scoreWouldPlace } from './scoreWouldPlace.ts';
 import '../ui/controls.css';
 import './leaderboard.css';
@@ -22,6 +23,8 @@ export interface LeaderboardSubmission {
   duration?: number | null;
   metadata?: Record<string, unknown> | null;
   run?: RunRecord;
+  /** A Daily run: sent with the board's day to the Daily board. */
+  dailyRun?: DailyRun;
 }
 
 export interface LeaderboardProps {
@@ -31,12 +34,17 @@ export interface LeaderboardProps {
   submission?: LeaderboardSubmission | null;
   onSubmitted?: (result: { rank: number; verified: boolean }) => void;
   title?: string;
+  /**
+   * The Daily board of `day` (UTC) instead of the game's board, with the player's best of
+   * the day: the server's entry when signed in, or `localBest` (this device's runs) if better.
+   */
+  daily?: { day: string; localBest?: number | null } | null;
 }
 
 type BoardState =
   | { phase: 'loading' }
   | { phase: 'error'; message: string }
-  | { phase: 'ready'; scores: ScoreEntry[]; config: GameConfig | null };
+  | { phase: 'ready'; scores: ScoreEntry[]; config: GameConfig | null; mine?: DailyEntry | null };
 
 /**
  * One formatter for every score: `toLocaleString('en-US')` sets up a new ICU formatter on
@@ -57,7 +65,9 @@ export function Leaderboard({
   submission = null,
   onSubmitted,
   title,
+  daily = null,
 }: LeaderboardProps) {
+  const dailyDay = daily?.day ?? null;
   const { user } = useSession();
   const [board, setBoard] = useState<BoardState>({ phase: 'loading' });
   const [name, setName] = useState('');
@@ -74,12 +84,22 @@ export function Leaderboard({
   const load = useCallback(async () => {
     setBoard((prev) => (prev.phase === 'ready' ? prev : { phase: 'loading' }));
     try {
+      if (dailyDay) {
+        const { scores, mine } = await fetchDailyBoard(gameId, dailyDay);
+        setBoard({
+          phase: 'ready',
+          scores: scores.map((e) => ({ ...e, level_or_mode: null })),
+          config: null,
+          mine,
+        });
+        return;
+      }
       const { scores, gameConfig } = await fetchScores({ gameId, levelOrMode, limit: LEADERBOARD_SIZE });
       setBoard({ phase: 'ready', scores, config: gameConfig });
     } catch (error) {
       setBoard({ phase: 'error', message: error instanceof Error ? error.message : String(error) });
     }
-  }, [gameId, levelOrMode]);
+  }, [gameId, levelOrMode, dailyDay]);
 
   useEffect(() => {
     if (!online) return;
@@ -121,9 +141,11 @@ export function Leaderboard({
 
   const direction = board.phase === 'ready' ? (board.config?.sort_order ?? 'DESC') : 'DESC';
   const scoreMissing = submission !== null && !Number.isFinite(submission.score);
+  // A Daily score is always offered: a signed-in player's entry of the day is their best, ranked or not.
   const wouldPlace =
     submission !== null &&
     (scoreMissing ||
+      dailyDay !== null ||
       board.phase === 'error' ||
       !online ||
       (board.phase === 'ready' && scoreWouldPlace(board.scores, submission.score, direction)));
@@ -161,6 +183,19 @@ export function Leaderboard({
         ...(submission.run ? { run: submission.run } : {}),
       },
       madeSignedOut: useSessionStore.getState().status === 'signedOut',
+      ...(dailyDay && submission.dailyRun
+        ? {
+            daily: {
+              game: gameId as DailySubmitRequest['game'],
+              day: dailyDay,
+              player_name: name.trim(),
+              score: submission.score,
+              duration: submission.duration ?? null,
+              metadata: submission.metadata ?? null,
+              run: submission.dailyRun,
+            },
+          }
+        : {}),
     };
     let kept = false;
     try {
@@ -198,6 +233,13 @@ export function Leaderboard({
       <h2 id={headingId} className="leaderboard__title">
         {title ?? 'High Scores'}
       </h2>
+
+      {daily && (
+        <DailyBest
+          mine={board.phase === 'ready' ? (board.mine ?? null) : null}
+          localBest={daily.localBest ?? null}
+        />
+      )}
 
       {result && (
         <p className="leaderboard__result" role="status">
@@ -294,5 +336,22 @@ export function Leaderboard({
         </ol>
       )}
     </section>
+  );
+}
+
+/** "Your best today": the server's entry of the signed-in player, or this device's best if higher. */
+function DailyBest({ mine, localBest }: { mine: DailyEntry | null; localBest: number | null }) {
+  const best = Math.max(mine?.score ?? Number.NEGATIVE_INFINITY, localBest ?? Number.NEGATIVE_INFINITY);
+  return (
+    <p className="leaderboard__best" data-testid="daily-best">
+      {Number.isFinite(best) ? (
+        <>
+          Your best today: <strong>{SCORE_FORMAT.format(best)}</strong>
+          {mine && mine.score === best ? ` · #${mine.rank} on the board` : ''}
+        </>
+      ) : (
+        'No run of yours today yet.'
+      )}
+    </p>
   );
 }

@@ -6,9 +6,10 @@
  * so each queued score is stored exactly once and none is lost.
  */
 import { createStore, del, entries, set, type UseStore } from 'idb-keyval';
+import type { DailySubmitRequest } from '../../api/schemas/daily.ts';
 import type { ScoreSubmitRequest } from '../../api/types.ts';
 import { useSessionStore } from '../session/sessionStore.ts';
-import { ScoresError, submitScore } from './scoresClient.ts';
+import { ScoresError, submitDailyScore, submitScore } from './scoresClient.ts';
 
 export interface QueuedScore {
   key: string;
@@ -21,6 +22,8 @@ export interface QueuedScore {
    * account's, or as the guest's (without the session cookie). Absent: not asked yet.
    */
   owner?: 'account' | 'guest';
+  /** A Daily run's score: sent to the Daily board instead (same key, same retries). */
+  daily?: Omit<DailySubmitRequest, 'idempotency_key'>;
 }
 
 export interface SubmittedScore {
@@ -66,10 +69,10 @@ export function isRetryable(error: unknown): boolean {
 
 /** Sends one queued score with its key (a guest's without the session, so it stays theirs). */
 export async function sendQueued(item: QueuedScore): Promise<SubmittedScore> {
-  const result = await submitScore(
-    { ...item.submission, idempotency_key: item.key },
-    { asGuest: item.owner === 'guest' },
-  );
+  const asGuest = item.owner === 'guest';
+  const result = item.daily
+    ? await submitDailyScore({ ...item.daily, idempotency_key: item.key }, { asGuest })
+    : await submitScore({ ...item.submission, idempotency_key: item.key }, { asGuest });
   return { key: item.key, gameId: item.submission.game_id, ...result };
 }
 

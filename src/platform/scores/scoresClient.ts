@@ -4,6 +4,12 @@
  * message for each way a response body can be unreadable.
  */
 import type {
+  DailyBoardResponse,
+  DailySubmitRequest,
+  DailySubmitResponse,
+  DailyTicketResponse,
+} from '../../api/schemas/daily.ts';
+import type {
   RunTicketResponse,
   ScoreEntry,
   ScoreSubmitRequest,
@@ -132,4 +138,44 @@ export async function fetchRunTicket(gameId: string): Promise<{ ticket: string; 
   const body = await postJson<RunTicketResponse>('/api/scores/ticket.php', { game_id: gameId });
   if (!body.ticket || typeof body.seed !== 'number') throw new ScoresError('No run ticket issued', 200);
   return { ticket: body.ticket, seed: body.seed };
+}
+
+/** GET /api/scores/daily.php — a day's Daily board, and the signed-in player's entry of that day. */
+export async function fetchDailyBoard(
+  game: string,
+  day: string,
+): Promise<Pick<DailyBoardResponse, 'scores' | 'mine' | 'today'>> {
+  const url = new URL('/api/scores/daily.php', window.location.origin);
+  url.searchParams.set('game', game);
+  url.searchParams.set('day', day);
+  const res = await fetch(url, { credentials: 'include', headers: { accept: 'application/json' } });
+  const body = await readScoresResponse<DailyBoardResponse & { error?: string }>(res);
+  return { scores: body.scores ?? [], mine: body.mine ?? null, today: body.today };
+}
+
+/** POST /api/scores/daily_ticket.php — a single-use ticket for today's Daily run (its seed is the day's). */
+export async function fetchDailyTicket(game: string): Promise<{ ticket: string; seed: number; day: string }> {
+  const body = await postJson<DailyTicketResponse & { error?: string }>('/api/scores/daily_ticket.php', {
+    game,
+  });
+  if (!body.ticket || typeof body.seed !== 'number') throw new ScoresError('No run ticket issued', 200);
+  return { ticket: body.ticket, seed: body.seed, day: body.day };
+}
+
+/** POST /api/scores/daily_submit.php. Failures are logged and rethrown, as submitScore does. */
+export async function submitDailyScore(
+  submission: DailySubmitRequest,
+  { asGuest = false }: { asGuest?: boolean } = {},
+): Promise<{ id: number | null; rank: number; verified: boolean }> {
+  try {
+    const body = await postJson<Partial<DailySubmitResponse> & { success?: boolean; error?: string }>(
+      '/api/scores/daily_submit.php',
+      submission,
+      asGuest ? 'omit' : 'include',
+    );
+    return { id: body.id ?? null, rank: body.rank ?? 0, verified: body.verified === true };
+  } catch (error) {
+    console.error('Daily score submission failed', error);
+    throw error;
+  }
 }

@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { useFocusAfterPaint } from '../../../lib/useFocusAfterPaint.ts';
 import { GameHeader } from '../../../platform/header/GameHeader.tsx';
 import { Leaderboard } from '../../../platform/scores/Leaderboard.tsx';
-import { fetchRunTicket } from '../../../platform/scores/scoresClient.ts';
+import { fetchDailyTicket, fetchRunTicket } from '../../../platform/scores/scoresClient.ts';
 import {
   COUNTDOWN_INTERVAL_MS,
   COUNTDOWN_START,
@@ -13,15 +13,21 @@ import {
   ROUND_MS,
   TOTAL_ROUNDS,
 } from '../engine/constants.ts';
+import { dailyShareLine } from '../engine/daily.ts';
 import type { RoundStats } from '../engine/engine.ts';
+import { dailyBestOn, recordDailyScore } from './dailyBest.ts';
 import { Grid } from './Grid.tsx';
 import { useWhacSound, WhacSound } from './sound.ts';
-import { createWhacStore, GAME_ID, type WhacStore, type WhacView } from './store.ts';
+import { createWhacStore, GAME_ID, type WhacMode, type WhacStore, type WhacView } from './store.ts';
 import './whac.css';
 
 function browserStore(sound: WhacSound): WhacStore {
   return createWhacStore({
     fetchTicket: fetchRunTicket,
+    fetchDailyTicket,
+    wallClock: () => Date.now(),
+    dailyBest: dailyBestOn,
+    recordDailyBest: recordDailyScore,
     now: () => performance.now(),
     requestFrame: (cb) => requestAnimationFrame(cb),
     cancelFrame: (id) => cancelAnimationFrame(id),
@@ -115,9 +121,53 @@ function Rules() {
   );
 }
 
+const MODES: { mode: WhacMode; label: string; hint: string }[] = [
+  { mode: 'normal', label: 'Normal', hint: 'New moles every game' },
+  { mode: 'daily', label: 'Daily', hint: 'Same moles for everyone today' },
+];
+
+/** Normal / Daily: a radio group (arrow keys move between them, as native radios do). */
+function ModeSwitch({ store }: { store: WhacStore }) {
+  const mode = useStore(store, (s) => s.mode);
+  const setMode = useStore(store, (s) => s.setMode);
+  const starting = useStore(store, (s) => s.starting);
+  const name = useId();
+  return (
+    <fieldset className="whac-modes" disabled={starting}>
+      <legend className="whac-modes__legend">Mode</legend>
+      {MODES.map((m) => (
+        <label key={m.mode} className="whac-modes__option">
+          <input
+            type="radio"
+            name={name}
+            value={m.mode}
+            checked={mode === m.mode}
+            onChange={() => setMode(m.mode)}
+          />
+          <span className="whac-modes__label">{m.label}</span>
+          <span className="whac-modes__hint">{m.hint}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function DailyIntro({ store }: { store: WhacStore }) {
+  const day = useStore(store, (s) => s.day);
+  return (
+    <p className="whac-daily-note" data-testid="whac-daily-day">
+      <strong>Daily {day}</strong> (UTC): everyone gets the same moles today. Today's board keeps each
+      signed-in player's best run.
+    </p>
+  );
+}
+
 function WaitingScreen({ store }: { store: WhacStore }) {
   const startGame = useStore(store, (s) => s.startGame);
   const starting = useStore(store, (s) => s.starting);
+  const mode = useStore(store, (s) => s.mode);
+  const day = useStore(store, (s) => s.day);
+  const dailyBest = useStore(store, (s) => s.dailyBest);
   return (
     <div className="whac-waiting">
       <section className="whac-card whac-intro" aria-labelledby="whac-intro-title">
@@ -131,6 +181,8 @@ function WaitingScreen({ store }: { store: WhacStore }) {
         <h2 id="whac-intro-title" className="whac-card__title">
           How to play
         </h2>
+        <ModeSwitch store={store} />
+        {mode === 'daily' && <DailyIntro store={store} />}
         <Rules />
         <button
           type="button"
@@ -138,12 +190,59 @@ function WaitingScreen({ store }: { store: WhacStore }) {
           onClick={() => void startGame()}
           disabled={starting}
         >
-          {starting ? 'Starting…' : 'Start Game'}
+          {starting ? 'Starting…' : mode === 'daily' ? 'Start Daily' : 'Start Game'}
         </button>
       </section>
       <div className="whac-card whac-board">
-        <Leaderboard gameId={GAME_ID} />
+        {mode === 'daily' ? (
+          <Leaderboard
+            key={`daily-${day}`}
+            gameId={GAME_ID}
+            title={`Daily ${day}`}
+            daily={{ day, localBest: dailyBest }}
+          />
+        ) : (
+          <Leaderboard gameId={GAME_ID} />
+        )}
       </div>
+    </div>
+  );
+}
+
+type CopyState = 'idle' | 'copied' | 'failed';
+
+/** The Daily's share line and a button that copies it ("Copied" for a moment after). */
+function ShareLine({ day, score }: { day: string; score: number }) {
+  const line = dailyShareLine(day, score);
+  const [copy, setCopy] = useState<CopyState>('idle');
+  useEffect(() => {
+    if (copy !== 'copied') return;
+    const timer = setTimeout(() => setCopy('idle'), 2500);
+    return () => clearTimeout(timer);
+  }, [copy]);
+  async function copyLine() {
+    try {
+      await navigator.clipboard.writeText(line);
+      setCopy('copied');
+    } catch {
+      setCopy('failed');
+    }
+  }
+  return (
+    <div className="whac-share">
+      <output className="whac-share__line" data-testid="whac-share-line">
+        {line}
+      </output>
+      <button type="button" className="button whac-share__copy" onClick={() => void copyLine()}>
+        {copy === 'copied' ? 'Copied' : 'Copy share line'}
+      </button>
+      <p className="whac-share__status" role="status">
+        {copy === 'copied'
+          ? 'Share line copied to the clipboard'
+          : copy === 'failed'
+            ? 'Could not copy: select the line and copy it yourself'
+            : ''}
+      </p>
     </div>
   );
 }
@@ -336,6 +435,9 @@ function EndScreen({ store, finished }: { store: WhacStore; finished: boolean })
   const submission = useStore(store, (s) => s.submission);
   const verifiable = useStore(store, (s) => s.verifiable);
   const playAgain = useStore(store, (s) => s.playAgain);
+  const mode = useStore(store, (s) => s.mode);
+  const day = useStore(store, (s) => s.day);
+  const dailyBest = useStore(store, (s) => s.dailyBest);
   const hits = history.reduce((n, h) => n + h.hits, 0);
   const missClicks = history.reduce((n, h) => n + h.missClicks, 0);
   return (
@@ -343,6 +445,7 @@ function EndScreen({ store, finished }: { store: WhacStore; finished: boolean })
       {finished && <Confetti />}
       <section className="whac-card whac-panel" aria-labelledby="whac-end-title">
         <p className="whac-kicker">
+          {mode === 'daily' ? `Daily ${day} · ` : ''}
           {finished ? 'All 8 rounds cleared' : `${MAX_MISSED_TIMEOUTS} emojis got away`}
         </p>
         <h2 id="whac-end-title" className="whac-card__title">
@@ -359,6 +462,7 @@ function EndScreen({ store, finished }: { store: WhacStore; finished: boolean })
           <span className="whac-chip">Hits {hits}</span>
           <span className="whac-chip">Missed clicks {missClicks}</span>
         </div>
+        {mode === 'daily' && <ShareLine day={day} score={score} />}
         {!verifiable && (
           <p className="whac-muted whac-small">
             This run was played offline from the score server, so it is submitted unverified.
@@ -369,7 +473,16 @@ function EndScreen({ store, finished }: { store: WhacStore; finished: boolean })
         </button>
       </section>
       <div className="whac-card whac-board">
-        <Leaderboard gameId={GAME_ID} submission={submission} />
+        {mode === 'daily' ? (
+          <Leaderboard
+            gameId={GAME_ID}
+            title={`Daily ${day}`}
+            daily={{ day, localBest: dailyBest }}
+            submission={submission}
+          />
+        ) : (
+          <Leaderboard gameId={GAME_ID} submission={submission} />
+        )}
       </div>
     </div>
   );

@@ -8,6 +8,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { LeaderboardSubmission } from '../../../platform/scores/Leaderboard.tsx';
 import { ROUND_MS, TICK_MS } from '../engine/constants.ts';
+import { dailySeed, utcDayOf } from '../engine/daily.ts';
 import {
   msLeft,
   type Phase,
@@ -37,8 +38,11 @@ export interface SlotView {
 
 export type TicketState =
   | { status: 'pending' }
-  | { status: 'ready'; ticket: string; seed: number }
+  | { status: 'ready'; ticket: string; seed: number; day?: string }
   | { status: 'failed' };
+
+/** Normal: a fresh random sequence each game. Daily: the UTC day's sequence, the same for everyone. */
+export type WhacMode = 'normal' | 'daily';
 
 export type SoundCue = WhacEvent['type'];
 
@@ -52,6 +56,13 @@ export interface WhacDeps {
   onEvents?(events: WhacEvent[]): void;
   /** Called from the Start Game gesture, so audio can start. */
   onGesture?(): void;
+  /** Today's Daily ticket (its seed is the day's); without it Daily runs play unverified. */
+  fetchDailyTicket?(gameId: string): Promise<{ ticket: string; seed: number; day: string }>;
+  /** Wall-clock time (ms since the epoch): what decides the Daily's UTC day. */
+  wallClock?(): number;
+  /** This device's best Daily score of a day, and recording a finished Daily run's score. */
+  dailyBest?(day: string): number | null;
+  recordDailyBest?(day: string, score: number): void;
 }
 
 export interface WhacView {
@@ -75,10 +86,17 @@ export interface WhacView {
   submission: LeaderboardSubmission | null;
   /** Bumps on each hit, so the HUD score can pop. */
   hits: number;
+  mode: WhacMode;
+  /** Daily: the UTC day shown on the start screen, then the day of the run being played. */
+  day: string;
+  /** Daily: this device's best score of `day`. */
+  dailyBest: number | null;
 }
 
 export interface WhacActions {
   startGame(): Promise<void>;
+  /** Normal or Daily, chosen on the start screen. */
+  setMode(mode: WhacMode): void;
   startRound(): void;
   whack(slot: number): void;
   nextRound(): void;
@@ -124,6 +142,7 @@ export function createWhacStore(deps: WhacDeps): WhacStore {
   let ticketRequest = 0;
   let disposed = false;
   let currentTicket: { ticket: string; seed: number } | null = null;
+  const wallClock = () => (deps.wallClock ? deps.wallClock() : Date.now());
   const frameListeners = new Set<(msLeft: number) => void>();
 
   const store = createStore<WhacView & WhacActions>()((set, get) => {
@@ -165,7 +184,17 @@ export function createWhacStore(deps: WhacDeps): WhacStore {
         duration: playedSeconds(s),
         metadata: scoreMetadata(s),
       };
-      if (currentTicket && JSON.stringify(game.inputs).length <= MAX_RUN_JSON_CHARS) {
+      if (get().mode === 'daily') {
+        // The Daily board replays every run on the day's seed: the log always goes (its body limit is 2 MiB).
+        submission.dailyRun = {
+          seed: game.engine.seedValue,
+          inputs: game.inputs,
+          ...(currentTicket ? { ticket: currentTicket.ticket } : {}),
+        };
+        const day = get().day;
+        deps.recordDailyBest?.(day, s.score);
+        set({ dailyBest: deps.dailyBest?.(day) ?? Math.max(s.score, get().dailyBest ?? s.score) });
+      } else if (currentTicket && JSON.stringify(game.inputs).length <= MAX_RUN_JSON_CHARS) {
         submission.run = { ticket: currentTicket.ticket, inputs: game.inputs };
       }
       return submission;
@@ -214,7 +243,14 @@ export function createWhacStore(deps: WhacDeps): WhacStore {
     function requestTicket() {
       const request = ++ticketRequest;
       set({ ticket: { status: 'pending' } });
-      deps.fetchTicket(GAME_ID).then(
+      const fetchDaily = deps.fetchDailyTicket;
+      const fetching =
+        get().mode === 'daily'
+          ? fetchDaily
+            ? fetchDaily(GAME_ID)
+            : Promise.reject(new Error('No Daily tickets'))
+          : deps.fetchTicket(GAME_ID);
+      fetching.then(
         (t) => {
           if (request === ticketRequest && !disposed) set({ ticket: { status: 'ready', ...t } });
         },
@@ -260,16 +296,40 @@ export function createWhacStore(deps: WhacDeps): WhacStore {
       verifiable: false,
       submission: null,
       hits: 0,
+      mode: 'normal',
+      day: utcDayOf(wallClock()),
+      dailyBest: null,
+
+      setMode(mode) {
+        if (get().phase !== 'waiting' || get().starting || get().mode === mode) return;
+        const day = utcDayOf(wallClock());
+        set({ mode, day, dailyBest: deps.dailyBest?.(day) ?? null });
+        requestTicket();
+      },
 
       async startGame() {
         if (get().phase !== 'waiting' || get().starting) return;
         deps.onGesture?.();
         set({ starting: true });
+        const daily = get().mode === 'daily';
+        const day = utcDayOf(wallClock());
+        if (daily) {
+          // Midnight (UTC) passed on the start screen: today's ticket, today's moles.
+          const t = get().ticket;
+          if (day !== get().day || (t.status === 'ready' && t.day !== day)) requestTicket();
+          set({ day, dailyBest: deps.dailyBest?.(day) ?? null });
+        }
         await waitForTicket();
         if (disposed || get().phase !== 'waiting') return;
         const t = get().ticket;
         currentTicket = t.status === 'ready' ? { ticket: t.ticket, seed: t.seed } : null;
-        game = new RecordedWhacGame(currentTicket ? currentTicket.seed : deps.localSeed());
+        let seed = currentTicket ? currentTicket.seed : deps.localSeed();
+        if (daily) {
+          // The day's seed whatever happens; a ticket counts only if it is that day's.
+          seed = dailySeed(day);
+          if (t.status !== 'ready' || t.day !== day || t.seed !== seed) currentTicket = null;
+        }
+        game = new RecordedWhacGame(seed);
         seenVersion = -1;
         emit(game.dispatch({ type: 'startGame' }));
         set({ starting: false, verifiable: currentTicket !== null, submission: null, hits: 0 });
@@ -308,6 +368,10 @@ export function createWhacStore(deps: WhacDeps): WhacStore {
         stopLoop();
         currentTicket = null;
         set({ submission: null, verifiable: false, hits: 0 });
+        if (get().mode === 'daily') {
+          const day = utcDayOf(wallClock());
+          set({ day, dailyBest: deps.dailyBest?.(day) ?? null });
+        }
         sync();
         // A new game needs a new single-use ticket.
         requestTicket();
