@@ -76,5 +76,3 @@ export const MESSAGES = {
   timeout: '⏱️ Race ended due to timeout',
   mobile: 'Track optimized for mobile viewing. Pinch to zoom for more detail.',
 } as const;
-
-export const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));

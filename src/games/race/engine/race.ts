@@ -1,8 +1,8 @@
+import { clamp, lerp, wrapAngle } from '../../../lib/pure/math.ts';
 import { createRng, type Rng } from '../../../lib/pure/rng.ts';
 import {
   CELEBRATION_TIMEOUT_S,
   COUNTDOWN_SECONDS,
-  clamp,
   DEFAULT_LAPS,
   LAP_DEBOUNCE_MS,
   MAX_CARS,
@@ -554,13 +554,6 @@ export function lateralOf(track: Track, car: Car): number {
   return (car.x - track.cx[i]) * track.nx[i] + (car.y - track.cy[i]) * track.ny[i];
 }
 
-export function wrapAngle(a: number): number {
-  let r = a % (Math.PI * 2);
-  if (r > Math.PI) r -= Math.PI * 2;
-  if (r <= -Math.PI) r += Math.PI * 2;
-  return r;
-}
-
 /** Whether the move (x0, y0) → (x1, y1) crosses the start line in the direction of travel. */
 export function crossesForward(track: Track, x0: number, y0: number, x1: number, y1: number): boolean {
   const { a, b, n } = track.start;
@@ -569,8 +562,8 @@ export function crossesForward(track: Track, x0: number, y0: number, x1: number,
   if (!(side0 < 0 && side1 >= 0)) return false;
   // Where the move meets the line's infinite extension must lie between a and b.
   const t = side0 / (side0 - side1);
-  const ix = x0 + (x1 - x0) * t;
-  const iy = y0 + (y1 - y0) * t;
+  const ix = lerp(x0, x1, t);
+  const iy = lerp(y0, y1, t);
   const lx = b.x - a.x;
   const ly = b.y - a.y;
   const u = ((ix - a.x) * lx + (iy - a.y) * ly) / (lx * lx + ly * ly);
