@@ -47,14 +47,10 @@ describe('parseSeed', () => {
 
 describe('itSeeded', () => {
   const ran: number[] = [];
-  itSeeded(
-    'names each case by the seed it hands the body',
-    (seed) => {
-      ran.push(seed);
-      expect(expect.getState().currentTestName).toMatch(new RegExp(`with seed ${seed}$`));
-    },
-    { pinned: [11] },
-  );
+  itSeeded('names each case by the seed it hands the body', { pinned: [11] }, (seed) => {
+    ran.push(seed);
+    expect(expect.getState().currentTestName).toMatch(new RegExp(`with seed ${seed}$`));
+  });
 
   it('ran the pinned seed too (unless SEED picked one)', () => {
     expect(ran).toHaveLength(process.env.SEED ? 1 : 2);

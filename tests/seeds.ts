@@ -56,26 +56,30 @@ export interface SeededOptions {
   timeout?: number;
 }
 
-/** `it`, once per seed case, the seed in its name; a failure says how to replay and pin it. */
+/**
+ * `it`, once per seed case, the seed in its name; a failure says how to replay and pin it.
+ * Options go before the body (as vitest's `it(name, options, fn)`), so the body stays last.
+ */
+export function itSeeded(title: string, body: (seed: number) => unknown): void;
+export function itSeeded(title: string, options: SeededOptions, body: (seed: number) => unknown): void;
 export function itSeeded(
   title: string,
-  body: (seed: number) => unknown,
-  { pinned = [], timeout }: SeededOptions = {},
+  optionsOrBody: SeededOptions | ((seed: number) => unknown),
+  maybeBody?: (seed: number) => unknown,
 ): void {
+  const { pinned = [], timeout } = typeof optionsOrBody === 'function' ? {} : optionsOrBody;
+  const body = typeof optionsOrBody === 'function' ? optionsOrBody : maybeBody;
+  if (!body) throw new Error(`itSeeded("${title}") needs a test body`);
   for (const { seed, label } of seedCases(pinned, env.SEED)) {
-    it(
-      `${title} ${label}`,
-      async ({ onTestFailed, task }) => {
-        onTestFailed(() => {
-          const file = task.file?.name ?? 'its file';
-          const keep = pinned.includes(seed)
-            ? ''
-            : `\nKeep it: add ${seed} to this test's \`pinned\` seeds so it runs as a regression case.`;
-          console.error(`Failed with seed ${seed}. Replay: SEED=${seed} npx vitest run ${file}${keep}`);
-        });
-        await body(seed);
-      },
-      timeout,
-    );
+    it(`${title} ${label}`, { timeout }, async ({ onTestFailed, task }) => {
+      onTestFailed(() => {
+        const file = task.file?.name ?? 'its file';
+        const keep = pinned.includes(seed)
+          ? ''
+          : `\nKeep it: add ${seed} to this test's \`pinned\` seeds so it runs as a regression case.`;
+        console.error(`Failed with seed ${seed}. Replay: SEED=${seed} npx vitest run ${file}${keep}`);
+      });
+      await body(seed);
+    });
   }
 }
