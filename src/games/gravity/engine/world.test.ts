@@ -14,8 +14,9 @@ import {
   temperatureToColor,
 } from './bodyTypes.ts';
 import { MERGE_FLASH_STEPS, NEIGHBOUR_CUTOFF, SOFTENING_SQ, TRAIL_MAX_POINTS } from './constants.ts';
+import { GRID_CELL, GRID_MAX_SIDE } from './neighbourList.ts';
 import { loadScenario, protoDisk } from './presets.ts';
-import { type BodyInit, GRID_CELL, GRID_MAX_SIDE, GravityWorld } from './world.ts';
+import { type BodyInit, GravityWorld } from './world.ts';
 
 const planet = (x: number, y: number, extra: Partial<BodyInit> = {}): BodyInit => ({
   kind: KIND_PLANET,
