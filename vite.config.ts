@@ -48,6 +48,7 @@ export default defineConfig({
       'benchmarks/**/*.test.ts',
       'workers/**/*.test.ts',
       'scripts/**/*.test.ts',
+      'tests/*.test.ts',
     ],
     environment: 'node',
     // Server suites share one SQLite/PostgreSQL per file; keep them off the 2 cores' toes.

@@ -6,13 +6,14 @@
  * etag of saves; id, game, name and score of scores, and the idempotency key's claim), the
  * bucketed rank counts must still equal the scores stored, and the restart must be clean (ready, no error logged, SQLite integrity ok).
  * On SQLite always, on PostgreSQL too when TEST_DATABASE_URL is set.
- * The kill moments and written values come from a seeded generator: the seed is printed,
- * and CRASH_SEED=<seed> replays the same schedule.
+ * The kill moments and written values come from a seeded generator: the seed is in the test's
+ * name, and SEED=<seed> replays the same schedule.
  */
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
 import type { SaveResponse, ScoreSubmitResponse, ValidateResponse } from '../src/api/types.ts';
+import { itSeeded } from '../tests/seeds.ts';
 import { bucketDeltas } from './domain/scoreRanks.ts';
 import {
   type ChildServer,
@@ -257,9 +258,8 @@ describe.each(testDialects)('acknowledged writes survive SIGKILL (%s)', (dialect
     await store?.drop();
   });
 
-  it(`${KILLS} kills at random moments under load: every acknowledged save and score is there`, async () => {
-    const seed = Number(process.env.CRASH_SEED ?? Date.now() % 2 ** 31);
-    console.log(`crash test seed (${dialect}): ${seed} — replay with CRASH_SEED=${seed}`);
+  const title = `${KILLS} kills at random moments under load: every acknowledged save and score is there`;
+  itSeeded(title, { timeout: 900_000 }, async (seed) => {
     const random = seeded(seed);
     store = serverDatabase(dialect, 'crash');
     const env = { ...store.env, RATE_LIMITS: 'off' };
@@ -313,5 +313,5 @@ describe.each(testDialects)('acknowledged writes survive SIGKILL (%s)', (dialect
       headers: { cookie },
     });
     expect(await got.json()).toMatchObject({ success: true, save: { data: ack.data, etag: ack.etag } });
-  }, 900_000);
+  });
 });

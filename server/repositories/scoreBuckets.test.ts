@@ -3,9 +3,10 @@
  * every change to the scores. A seeded random run of batched submits, admin deletes (one
  * score, a whole game) and account deletions checks every rank against a brute-force count
  * of the scores present when it was made, and the bucket table against the scores table.
- * The seed is printed; RANK_SEED=<n> replays a run.
+ * The seed is in the test's name; SEED=<n> replays a run.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { itSeeded } from '../../tests/seeds.ts';
 import { bucketDeltas, type Direction } from '../domain/scoreRanks.ts';
 import { call, createTestApp, devSignIn, seeded, type TestApp, testDialects } from '../test/harness.ts';
 import { num } from '../util.ts';
@@ -59,9 +60,9 @@ describe.each(testDialects)('bucketed rank counts follow submits and deletes (%s
     expect(stored).toEqual(expected.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))));
   }
 
-  it('every rank equals a brute-force count, and the buckets equal the scores, after random submits and deletes', async () => {
-    const seed = Number(process.env.RANK_SEED ?? Math.floor(Math.random() * 2 ** 31));
-    console.log(`bucketed ranks (${dialect}): RANK_SEED=${seed}`);
+  const title =
+    'every rank equals a brute-force count, and the buckets equal the scores, after random submits and deletes';
+  itSeeded(title, { timeout: 60_000 }, async (seed) => {
     const rand = seeded(seed);
     const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)];
     const directions: Record<string, Direction> = { 'bk-desc': 'DESC', 'bk-asc': 'ASC' };
@@ -157,5 +158,5 @@ describe.each(testDialects)('bucketed rank counts follow submits and deletes (%s
     }
     await expectBucketsMatchScores();
     expect(checked).toBeGreaterThan(50);
-  }, 60_000);
+  });
 });

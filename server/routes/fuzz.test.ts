@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { itSeeded } from '../../tests/seeds.ts';
 import { call, createTestApp, devSignIn, type TestApp, testDialects } from '../test/harness.ts';
 
 /** Every call of platform §7 and games §7 (and ours), by method. */
@@ -149,9 +150,7 @@ describe.each(testDialects)('random and malformed requests never answer 5xx (%s)
   });
   afterAll(async () => t?.close());
 
-  it('fires random bodies and queries at every call', async () => {
-    const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
-    console.log(`server fuzz seed (${dialect}): ${seed} — rerun with FUZZ_SEED=${seed}`);
+  itSeeded('fires random bodies and queries at every call', async (seed) => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...CALLS),
@@ -367,7 +366,9 @@ describe.each(testDialects)('requests made from the route schemas never answer 5
   });
   afterAll(async () => t?.close());
 
-  it('covers every call in the OpenAPI document and sends schema-derived bodies and queries to each', async () => {
+  const title =
+    'covers every call in the OpenAPI document and sends schema-derived bodies and queries to each';
+  itSeeded(title, { timeout: 60_000 }, async (seed) => {
     const doc = (await call(t.app, 'GET', '/api/openapi.json')).json();
     const ops = operations(doc);
     // The random test above lists the calls by hand: a new route must be added there too.
@@ -380,8 +381,6 @@ describe.each(testDialects)('requests made from the route schemas never answer 5
         'GET /metrics',
       ].sort(),
     );
-    const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
-    console.log(`schema fuzz seed (${dialect}): ${seed} — rerun with FUZZ_SEED=${seed}`);
     const statuses = new Map<string, Set<number>>();
     await fc.assert(
       fc.asyncProperty(
@@ -417,5 +416,5 @@ describe.each(testDialects)('requests made from the route schemas never answer 5
       reached.length,
       [...statuses].map(([k, s]) => `${k}: ${[...s].join(' ')}`).join('\n'),
     ).toBeGreaterThanOrEqual(ops.length - 6);
-  }, 60_000);
+  });
 });

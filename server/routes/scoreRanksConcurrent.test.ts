@@ -8,8 +8,9 @@
  * (what two app servers behind a proxy do), clients alternating between them.
  */
 import type { FastifyInstance } from 'fastify';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
 import type { ScoreSubmitResponse } from '../../src/api/types.ts';
+import { itSeeded } from '../../tests/seeds.ts';
 import { buildApp } from '../app.ts';
 import { connectDatabase } from '../db/connect.ts';
 import { createTestDatabase, seeded, type TestDatabase, testConfig, testDialects } from '../test/harness.ts';
@@ -117,17 +118,21 @@ describe.each(testDialects)('ranks answered under concurrent submits (%s)', (dia
     expect(wrong).toEqual([]);
   }
 
-  it(`${SCORES} scores from ${CLIENTS} clients on one app: every rank is the final board's`, async () => {
-    const seed = Number(process.env.RANK_SEED ?? Math.floor(Math.random() * 2 ** 31));
-    console.log(`concurrent ranks, one app (${dialect}): RANK_SEED=${seed}`);
-    const { urls, testDb } = await apps(1);
-    await compare(testDb, await submitAll(urls, seed));
-  }, 120_000);
+  itSeeded(
+    `${SCORES} scores from ${CLIENTS} clients on one app: every rank is the final board's`,
+    { timeout: 120_000 },
+    async (seed) => {
+      const { urls, testDb } = await apps(1);
+      await compare(testDb, await submitAll(urls, seed));
+    },
+  );
 
-  it(`${SCORES} scores from ${CLIENTS} clients on two apps sharing the database: every rank is the final board's`, async () => {
-    const seed = Number(process.env.RANK_SEED ?? Math.floor(Math.random() * 2 ** 31));
-    console.log(`concurrent ranks, two apps (${dialect}): RANK_SEED=${seed}`);
-    const { urls, testDb } = await apps(2);
-    await compare(testDb, await submitAll(urls, seed));
-  }, 120_000);
+  itSeeded(
+    `${SCORES} scores from ${CLIENTS} clients on two apps sharing the database: every rank is the final board's`,
+    { timeout: 120_000 },
+    async (seed) => {
+      const { urls, testDb } = await apps(2);
+      await compare(testDb, await submitAll(urls, seed));
+    },
+  );
 });

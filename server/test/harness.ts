@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { createRng } from '../../src/lib/pure/rng.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig, type ServerConfig } from '../config.ts';
 import { connectDatabase, type Db } from '../db/connect.ts';
@@ -60,16 +61,9 @@ export async function createTestDatabase(dialect: 'sqlite' | 'postgres'): Promis
   };
 }
 
-/** mulberry32: a small seeded generator, so a failing random run can be replayed from its seed. */
+/** The engines' seeded generator, so a failing random run can be replayed from its seed. */
 export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return createRng(seed).next;
 }
 
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {

@@ -1,5 +1,6 @@
 import { devices, expect, type Page, test } from '@playwright/test';
 import { DESKTOP_SIZE, expectNoSeriousA11yViolations, PHONE_SIZE } from './a11y-helpers.ts';
+import { pauseClockAhead } from './clock-helpers.ts';
 import { devSignIn } from './platform-helpers.ts';
 import { drawLoop } from './race-helpers.ts';
 
@@ -168,7 +169,7 @@ test('Whac-a-Moji: intro with the board, game over with the submit form', async 
   await expect(page.getByRole('heading', { name: 'How to play' })).toBeVisible();
   await axeBothSizes(page, 'Whac-a-Moji intro');
   // Fake time from here (as in whac-a-moji.spec.ts), so the round runs at the test's pace.
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10_000);
+  await pauseClockAhead(page);
   await page.getByRole('button', { name: 'Start Game' }).click();
   await page.getByRole('button', { name: 'Start Round' }).click();
   await expect(page.getByRole('region', { name: '3 by 3 grid' })).toBeVisible();

@@ -19,5 +19,13 @@ export async function openOnPausedClock(
   await page.clock.install();
   await page.goto(path);
   await expect(ready(page)).toBeVisible();
+  await pauseClockAhead(page);
+}
+
+/**
+ * Pauses the installed fake clock 10 s ahead of the page's time (see `openOnPausedClock`),
+ * for a test that must do something in real time (an axe scan, going offline) before.
+ */
+export async function pauseClockAhead(page: Page): Promise<void> {
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10_000);
 }

@@ -3,6 +3,7 @@ import { autopilot } from '../../src/games/lunar-lander/engine/autopilot.ts';
 import { INPUT_LEFT, INPUT_RIGHT, INPUT_THRUST } from '../../src/games/lunar-lander/engine/constants.ts';
 import { openOnPausedClock } from './clock-helpers.ts';
 import { readPilotView } from './lander-helpers.ts';
+import { loopPoints } from './race-helpers.ts';
 import { findSeed, mowsRight, openWithSave, playing } from './yard-helpers.ts';
 
 /** A yard where nobody fights a player who stands still for 20 s, with grass to the right of the start. */
@@ -331,16 +332,7 @@ test.describe('touch alone', () => {
     await expect(stage).toHaveAttribute('data-ready', 'true');
     await tap(page.getByRole('region', { name: 'Draw & Race' }).getByRole('button', { name: 'Start' }));
     const box = (await stage.boundingBox())!;
-    const [cx, cy, r] = [
-      box.x + box.width / 2,
-      box.y + box.height / 2,
-      Math.min(box.width, box.height) * 0.3,
-    ];
-    const loop = Array.from({ length: 81 }, (_, i) => {
-      const a = (i / 80) * Math.PI * 2;
-      return { x: cx + r * Math.cos(a), y: cy + r * Math.sin(a) };
-    });
-    await touchDrag(page, loop);
+    await touchDrag(page, loopPoints(box, { segments: 80 }));
     await expect(stage).toHaveAttribute('data-finalized', 'true');
     await tap(page.getByRole('button', { name: /Add Car/ }));
     await expect(stage).toHaveAttribute('data-cars', '1');

@@ -1,5 +1,6 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import type { ScoresGetResponse } from '../../src/api/types.ts';
+import { pauseClockAhead } from './clock-helpers.ts';
 import { drawLoop } from './race-helpers.ts';
 
 /**
@@ -156,7 +157,7 @@ test('a score finished offline is kept and submitted exactly once when the netwo
   await page.goto('/whac-a-moji');
   await expect(page.getByRole('heading', { name: 'How to play' })).toBeVisible();
   await goOffline(context, page);
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10_000);
+  await pauseClockAhead(page);
   await page.getByRole('button', { name: 'Start Game' }).click();
   await page.getByRole('button', { name: 'Start Round' }).click();
   const up = page.locator('.whac-cell[data-state="up"]');

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { itSeeded } from '../../../tests/seeds.ts';
 import { playerNameError } from './playerName.ts';
 import { scoreWouldPlace } from './scoreWouldPlace.ts';
 
@@ -35,7 +36,7 @@ describe('scoreWouldPlace', () => {
     expect(scoreWouldPlace([], Number.NaN, 'DESC')).toBe(false);
   });
 
-  it('agrees with "the score would rank inside the top 10" for any full board', () => {
+  itSeeded('agrees with "the score would rank inside the top 10" for any full board', (seed) => {
     fc.assert(
       fc.property(
         fc.array(fc.integer({ min: 0, max: 1000 }), { minLength: 10, maxLength: 10 }),
@@ -47,6 +48,7 @@ describe('scoreWouldPlace', () => {
           expect(scoreWouldPlace(board(...scores), score, dir)).toBe(beats);
         },
       ),
+      { seed },
     );
   });
 });

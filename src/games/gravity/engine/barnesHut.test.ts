@@ -1,15 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { itSeeded } from '../../../../tests/seeds.ts';
 import { createRng, type Rng } from '../../../lib/pure/rng.ts';
 import { BarnesHutTree, directAcceleration, LEAF_MAX } from './barnesHut.ts';
 import { GALAXY_THETA } from './galaxy.ts';
 import { ReferenceBarnesHut } from './referenceBarnesHut.ts';
-
-/** The seed is printed so a failure can be replayed with BH_SEED=<seed>. */
-const BH_SEED = Number(
-  (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env.BH_SEED ??
-    Date.now() % 2 ** 31,
-);
-console.log(`Barnes–Hut accuracy seed: ${BH_SEED} (replay with BH_SEED=${BH_SEED})`);
 
 interface Bodies {
   x: Float64Array;
@@ -135,8 +129,8 @@ function expectDirectSumInSinglePrecision(b: Bodies, theta: number): void {
 
 describe('Barnes–Hut tree', () => {
   for (const [name, place] of Object.entries(DISTRIBUTIONS)) {
-    it(`matches the direct sum on a ${name} (θ = 0.5: median error ≤ 1 %, p99 ≤ 5 %)`, () => {
-      const rng = createRng(BH_SEED);
+    itSeeded(`matches the direct sum on a ${name} (θ = 0.5: median error ≤ 1 %, p99 ≤ 5 %)`, (seed) => {
+      const rng = createRng(seed);
       const b = bodies(6000, place, rng, () => rng.range(0.5, 2));
       const { relative, scaled } = forceErrors(b, 0.5, 4, 300);
       const median = quantile(relative, 0.5);
@@ -150,54 +144,60 @@ describe('Barnes–Hut tree', () => {
   }
 
   for (const [name, place] of Object.entries(DISTRIBUTIONS)) {
-    it(`at the Galaxy's θ errs less than textbook Barnes–Hut at θ = 0.5 on a ${name} (median)`, () => {
-      const rng = createRng(BH_SEED);
-      const b = bodies(6000, place, rng, () => rng.range(0.5, 2));
-      const ours = quantile(relativeErrors(b, GALAXY_THETA, 4, 300), 0.5);
-      const reference = new ReferenceBarnesHut(b.x, b.y, b.m, b.n);
-      const textbook: number[] = [];
-      for (let s = 0; s < 300; s++) {
-        const i = Math.floor((s * b.n) / 300);
-        const exact = directAcceleration(i, b.x, b.y, b.m, b.n, 0.1, 4);
-        const a = reference.acceleration(i, 0.5, 0.1, 4, false);
-        textbook.push(Math.hypot(a.ax - exact.ax, a.ay - exact.ay) / Math.hypot(exact.ax, exact.ay));
-      }
-      const yardstick = quantile(
-        textbook.sort((p, q) => p - q),
-        0.5,
-      );
-      console.log(
-        `${name}: tree at θ = ${GALAXY_THETA} median ${(ours * 100).toFixed(3)} %, textbook Barnes–Hut θ = 0.5 ${(yardstick * 100).toFixed(3)} %`,
-      );
-      // 3–6× below it in 9 seeds; a walk taking cells whole too soon would not be.
-      expect(ours).toBeLessThan(yardstick);
-    });
+    itSeeded(
+      `at the Galaxy's θ errs less than textbook Barnes–Hut at θ = 0.5 on a ${name} (median)`,
+      (seed) => {
+        const rng = createRng(seed);
+        const b = bodies(6000, place, rng, () => rng.range(0.5, 2));
+        const ours = quantile(relativeErrors(b, GALAXY_THETA, 4, 300), 0.5);
+        const reference = new ReferenceBarnesHut(b.x, b.y, b.m, b.n);
+        const textbook: number[] = [];
+        for (let s = 0; s < 300; s++) {
+          const i = Math.floor((s * b.n) / 300);
+          const exact = directAcceleration(i, b.x, b.y, b.m, b.n, 0.1, 4);
+          const a = reference.acceleration(i, 0.5, 0.1, 4, false);
+          textbook.push(Math.hypot(a.ax - exact.ax, a.ay - exact.ay) / Math.hypot(exact.ax, exact.ay));
+        }
+        const yardstick = quantile(
+          textbook.sort((p, q) => p - q),
+          0.5,
+        );
+        console.log(
+          `${name}: tree at θ = ${GALAXY_THETA} median ${(ours * 100).toFixed(3)} %, textbook Barnes–Hut θ = 0.5 ${(yardstick * 100).toFixed(3)} %`,
+        );
+        // 3–6× below it in 9 seeds; a walk taking cells whole too soon would not be.
+        expect(ours).toBeLessThan(yardstick);
+      },
+    );
   }
 
-  it('gets closer to the direct sum as θ shrinks', () => {
-    const rng = createRng(BH_SEED);
+  itSeeded('gets closer to the direct sum as θ shrinks', (seed) => {
+    const rng = createRng(seed);
     const b = bodies(4000, DISTRIBUTIONS['exponential disk'], rng);
     const loose = quantile(relativeErrors(b, 0.8, 4, 200), 0.5);
     const tight = quantile(relativeErrors(b, 0.3, 4, 200), 0.5);
     expect(tight).toBeLessThan(loose / 2);
   });
 
-  it('is the direct sum, to single precision, when everything fits in one leaf', () => {
-    const rng = createRng(BH_SEED);
+  itSeeded('is the direct sum, to single precision, when everything fits in one leaf', (seed) => {
+    const rng = createRng(seed);
     const b = bodies(LEAF_MAX, DISTRIBUTIONS['uniform square'], rng);
     expectDirectSumInSinglePrecision(b, 0.5);
   });
 
-  it('sums every pair directly as θ goes to 0: the direct sum to single precision, any leaf fill', () => {
-    // 157 bodies make leaves of many fills, so the masked lanes past a leaf's last body
-    // count; one body too many or too few is 160 to 10^6 times the allowance (in 1,000 seeds).
-    const rng = createRng(BH_SEED);
-    const b = bodies(157, DISTRIBUTIONS['uniform square'], rng, () => rng.range(0.5, 2));
-    expectDirectSumInSinglePrecision(b, 1e-6);
-  });
+  itSeeded(
+    'sums every pair directly as θ goes to 0: the direct sum to single precision, any leaf fill',
+    (seed) => {
+      // 157 bodies make leaves of many fills, so the masked lanes past a leaf's last body
+      // count; one body too many or too few is 160 to 10^6 times the allowance (in 1,000 seeds).
+      const rng = createRng(seed);
+      const b = bodies(157, DISTRIBUTIONS['uniform square'], rng, () => rng.range(0.5, 2));
+      expectDirectSumInSinglePrecision(b, 1e-6);
+    },
+  );
 
-  it('acts on both sides of every pair: the pulls weighted by mass cancel (Σ m·a ≈ 0)', () => {
-    const rng = createRng(BH_SEED);
+  itSeeded('acts on both sides of every pair: the pulls weighted by mass cancel (Σ m·a ≈ 0)', (seed) => {
+    const rng = createRng(seed);
     const b = bodies(6000, DISTRIBUTIONS['exponential disk'], rng, () => rng.range(0.5, 2));
     const ax = new Float64Array(b.n);
     const ay = new Float64Array(b.n);
@@ -218,9 +218,9 @@ describe('Barnes–Hut tree', () => {
     expect(Math.hypot(px, py)).toBeLessThan(5e-5 * scale);
   });
 
-  it('copes with bodies on one spot (deeper than the key resolution) and stays finite', () => {
+  itSeeded('copes with bodies on one spot (deeper than the key resolution) and stays finite', (seed) => {
     const n = 200;
-    const b = bodies(n, (rng) => (rng.next() < 0.5 ? [5, 5] : [rng.range(-10, 10), 7]), createRng(BH_SEED));
+    const b = bodies(n, (rng) => (rng.next() < 0.5 ? [5, 5] : [rng.range(-10, 10), 7]), createRng(seed));
     const ax = new Float64Array(n);
     const ay = new Float64Array(n);
     const tree = new BarnesHutTree();
@@ -241,8 +241,8 @@ describe('Barnes–Hut tree', () => {
     }
   });
 
-  it('gives bit-for-bit the same forces for the same bodies, even from a reused tree', () => {
-    const b = bodies(5000, DISTRIBUTIONS['two clusters'], createRng(BH_SEED));
+  itSeeded('gives bit-for-bit the same forces for the same bodies, even from a reused tree', (seed) => {
+    const b = bodies(5000, DISTRIBUTIONS['two clusters'], createRng(seed));
     const run = (tree: BarnesHutTree, on: Bodies) => {
       const ax = new Float64Array(on.n);
       const ay = new Float64Array(on.n);
@@ -251,7 +251,7 @@ describe('Barnes–Hut tree', () => {
       return [ax, ay];
     };
     const reused = new BarnesHutTree();
-    run(reused, bodies(7000, DISTRIBUTIONS['uniform square'], createRng(BH_SEED + 1)));
+    run(reused, bodies(7000, DISTRIBUTIONS['uniform square'], createRng(seed + 1)));
     expect(run(reused, b)).toEqual(run(new BarnesHutTree(), b));
   });
 });

@@ -1,14 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { itSeeded } from '../../../../tests/seeds.ts';
 import { KIND_STAR } from './bodyTypes.ts';
 import { findPreset, PRESETS } from './presets.ts';
 import { decodeScenario, encodeScenario, fromBase64Url, toBase64Url } from './shareCodec.ts';
-
-const FC_SEED = Number(
-  (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env.FC_SEED ??
-    Date.now() % 2 ** 31,
-);
-console.log(`gravity share codec fast-check seed: ${FC_SEED}`);
 
 describe('share codec', () => {
   it('round-trips every preset (float32 precision)', () => {
@@ -47,16 +42,16 @@ describe('share codec', () => {
     expect(encodeScenario(findPreset('proto-disk')!.build()).length).toBeLessThan(64_000);
   });
 
-  it('base64url round-trips any bytes', () => {
+  itSeeded('base64url round-trips any bytes', (seed) => {
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => {
         expect(fromBase64Url(toBase64Url(bytes))).toEqual(bytes);
       }),
-      { seed: FC_SEED },
+      { seed },
     );
   });
 
-  it('answers null for malformed links and never throws', () => {
+  itSeeded('answers null for malformed links and never throws', (seed) => {
     expect(decodeScenario('')).toBeNull();
     expect(decodeScenario('not base64!')).toBeNull();
     const good = encodeScenario(findPreset('hot-jupiter')!.build());
@@ -66,7 +61,7 @@ describe('share codec', () => {
         const s = decodeScenario(text);
         if (s) expect(Array.isArray(s.bodies)).toBe(true);
       }),
-      { seed: FC_SEED },
+      { seed },
     );
   });
 });

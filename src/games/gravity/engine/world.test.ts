@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { itSeeded } from '../../../../tests/seeds.ts';
 import { createRng } from '../../../lib/pure/rng.ts';
 import {
   KIND_PLANET,
@@ -13,16 +14,9 @@ import {
   temperatureToColor,
 } from './bodyTypes.ts';
 import { MERGE_FLASH_STEPS, NEIGHBOUR_CUTOFF, SOFTENING_SQ, TRAIL_MAX_POINTS } from './constants.ts';
+import { GRID_CELL, GRID_MAX_SIDE } from './neighbourList.ts';
 import { loadScenario, protoDisk } from './presets.ts';
-import { type BodyInit, GRID_CELL, GRID_MAX_SIDE, GravityWorld } from './world.ts';
-
-/** Seeded fuzzing: the seed is printed so a failure can be replayed with FC_SEED=<seed>. */
-const FC_SEED = Number(
-  (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env.FC_SEED ??
-    Date.now() % 2 ** 31,
-);
-console.log(`gravity engine fast-check seed: ${FC_SEED} (replay with FC_SEED=${FC_SEED})`);
-const fcOptions = { seed: FC_SEED, numRuns: 40 };
+import { type BodyInit, GravityWorld } from './world.ts';
 
 const planet = (x: number, y: number, extra: Partial<BodyInit> = {}): BodyInit => ({
   kind: KIND_PLANET,
@@ -76,7 +70,7 @@ function referenceForces(w: GravityWorld): { ax: number[]; ay: number[] } {
 }
 
 describe('GravityWorld forces', () => {
-  it('grid forces equal an all-pairs sum with the cutoff, outliers included', () => {
+  itSeeded('grid forces equal an all-pairs sum with the cutoff, outliers included', (seed) => {
     fc.assert(
       fc.property(
         fc.array(
@@ -102,7 +96,7 @@ describe('GravityWorld forces', () => {
           }
         },
       ),
-      fcOptions,
+      { seed, numRuns: 40 },
     );
   });
 
@@ -173,7 +167,7 @@ function gridLayout(seed: number, randomCount: number): BodyInit[] {
 }
 
 describe('GravityWorld grid', () => {
-  it('bodies on cell edges, crowded cells and far outliers get the all-pairs forces', () => {
+  itSeeded('bodies on cell edges, crowded cells and far outliers get the all-pairs forces', (seed) => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.boolean(), (seed, withStar) => {
         const w = new GravityWorld(1);
@@ -186,11 +180,11 @@ describe('GravityWorld grid', () => {
           expect(w.ay[i]).toBeCloseTo(ref.ay[i], 9);
         }
       }),
-      { ...fcOptions, numRuns: 6 },
+      { seed, numRuns: 6 },
     );
   });
 
-  it('keeps the all-pairs forces while planets drift and merge between list rebuilds', () => {
+  itSeeded('keeps the all-pairs forces while planets drift and merge between list rebuilds', (seed) => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), (seed) => {
         const rng = createRng(seed);
@@ -220,11 +214,11 @@ describe('GravityWorld grid', () => {
         }
         expect(w.count).toBeLessThan(start);
       }),
-      { ...fcOptions, numRuns: 6 },
+      { seed, numRuns: 6 },
     );
   });
 
-  it('meets pairs that drift into the cutoff from anywhere within the list’s reach', () => {
+  itSeeded('meets pairs that drift into the cutoff from anywhere within the list’s reach', (seed) => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), (seed) => {
         const rng = createRng(seed);
@@ -254,14 +248,14 @@ describe('GravityWorld grid', () => {
           }
         }
       }),
-      { ...fcOptions, numRuns: 5 },
+      { seed, numRuns: 5 },
     );
   });
 
-  it('bodies added, edited, dragged or removed between steps count at once', () => {
+  itSeeded('bodies added, edited, dragged or removed between steps count at once', (seed) => {
     const w = new GravityWorld(1);
     w.addBody(star(0, 0));
-    const rng = createRng(FC_SEED);
+    const rng = createRng(seed);
     for (let k = 0; k < 200; k++) {
       w.addBody(planet(rng.range(100, 500), rng.range(-200, 200), { mass: rng.range(0.1, 2), radius: 1 }));
     }
@@ -290,30 +284,33 @@ describe('GravityWorld grid', () => {
     expectAllPairs();
   });
 
-  it('a cluster too crowded for a neighbour list gets the all-pairs forces, and its touching pairs merge', () => {
-    const rng = createRng(FC_SEED);
-    const w = new GravityWorld(1);
-    w.setSettings({ gravity: 0.001 });
-    for (let k = 0; k < 1500; k++) w.addBody(planet(rng.range(0, 100), rng.range(0, 100), { radius: 1 }));
-    w.computeForces();
-    const ref = referenceForces(w);
-    for (let i = 0; i < w.count; i++) {
-      expect(w.ax[i]).toBeCloseTo(ref.ax[i], 9);
-      expect(w.ay[i]).toBeCloseTo(ref.ay[i], 9);
-    }
-    const touching: [number, number][] = [];
-    for (let i = 0; i < w.count; i++) {
-      for (let j = i + 1; j < w.count; j++) {
-        if ((w.x[i] - w.x[j]) ** 2 + (w.y[i] - w.y[j]) ** 2 < 4) touching.push([w.id[i], w.id[j]]);
+  itSeeded(
+    'a cluster too crowded for a neighbour list gets the all-pairs forces, and its touching pairs merge',
+    (seed) => {
+      const rng = createRng(seed);
+      const w = new GravityWorld(1);
+      w.setSettings({ gravity: 0.001 });
+      for (let k = 0; k < 1500; k++) w.addBody(planet(rng.range(0, 100), rng.range(0, 100), { radius: 1 }));
+      w.computeForces();
+      const ref = referenceForces(w);
+      for (let i = 0; i < w.count; i++) {
+        expect(w.ax[i]).toBeCloseTo(ref.ax[i], 9);
+        expect(w.ay[i]).toBeCloseTo(ref.ay[i], 9);
       }
-    }
-    w.step();
-    const alive = new Set(Array.from(w.id.subarray(0, w.count)));
-    expect(touching.length).toBeGreaterThan(100);
-    for (const [a, b] of touching) expect(alive.has(a) && alive.has(b)).toBe(false);
-  });
+      const touching: [number, number][] = [];
+      for (let i = 0; i < w.count; i++) {
+        for (let j = i + 1; j < w.count; j++) {
+          if ((w.x[i] - w.x[j]) ** 2 + (w.y[i] - w.y[j]) ** 2 < 4) touching.push([w.id[i], w.id[j]]);
+        }
+      }
+      w.step();
+      const alive = new Set(Array.from(w.id.subarray(0, w.count)));
+      expect(touching.length).toBeGreaterThan(100);
+      for (const [a, b] of touching) expect(alive.has(a) && alive.has(b)).toBe(false);
+    },
+  );
 
-  it('every pair of planets that touch merges, and no other', () => {
+  itSeeded('every pair of planets that touch merges, and no other', (seed) => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), (seed) => {
         const rng = createRng(seed);
@@ -340,7 +337,7 @@ describe('GravityWorld grid', () => {
         w.step();
         expect(w.count).toBe(bodies.length - touching);
       }),
-      { ...fcOptions, numRuns: 10 },
+      { seed, numRuns: 10 },
     );
   });
 
@@ -375,7 +372,7 @@ describe('GravityWorld integration', () => {
     expect(Math.abs(d - r)).toBeLessThan(1);
   });
 
-  it('keeps the energy of an eccentric two-body orbit bounded (leapfrog, not drifting)', () => {
+  itSeeded('keeps the energy of an eccentric two-body orbit bounded (leapfrog, not drifting)', (seed) => {
     fc.assert(
       fc.property(fc.double({ min: 0.5, max: 0.95, noNaN: true }), (speedFactor) => {
         const w = new GravityWorld(1);
@@ -391,13 +388,13 @@ describe('GravityWorld integration', () => {
         }
         if (w.count === 2) expect(worst).toBeLessThan(0.02);
       }),
-      { ...fcOptions, numRuns: 8 },
+      { seed, numRuns: 8 },
     );
   });
 });
 
 describe('GravityWorld merges', () => {
-  it('conserves total momentum and mass through merges', () => {
+  itSeeded('conserves total momentum and mass through merges', (seed) => {
     fc.assert(
       fc.property(
         fc.array(
@@ -431,7 +428,7 @@ describe('GravityWorld merges', () => {
           expect(w.count).toBeLessThanOrEqual(n0);
         },
       ),
-      fcOptions,
+      { seed, numRuns: 40 },
     );
   });
 

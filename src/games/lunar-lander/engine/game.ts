@@ -1,3 +1,4 @@
+import { clamp } from '../../../lib/pure/math.ts';
 import { createRng, rngFromState } from '../../../lib/pure/rng.ts';
 import {
   CEILING,
@@ -106,7 +107,7 @@ function startLander(state: Pick<LanderState, 'terrain' | 'level'>, rngState: La
   const gap = rng.range(minGap, maxGap);
   let x = centre + side * gap;
   if (x < lo || x > hi) x = centre - side * gap; // no room that way: start on the other side
-  x = Math.min(hi, Math.max(lo, x));
+  x = clamp(x, lo, hi);
   const drift = Math.min(MAX_START_DRIFT, START_DRIFT_PER_LEVEL * (state.level - 1));
   const vx = drift * rng.range(-1, 1);
   const lander: Lander = { x, y: START_HEIGHT, vx, vy: 0, fuel: FUEL_MAX, firing: 0 };

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { itSeeded } from '../../../../tests/seeds.ts';
 import { autopilot, pilotView } from './autopilot.ts';
 import { INPUT_THRUST, MAX_RUN_TICKS } from './constants.ts';
 import { encodeInputs } from './inputLog.ts';
@@ -40,25 +41,25 @@ const arbInputs = fc.array(fc.tuple(fc.integer({ min: 0, max: 7 }), fc.integer({
 const expand = (runs: [number, number][]) => runs.flatMap(([bits, n]) => Array<number>(n).fill(bits));
 
 describe('verified runs: client and replay agree', () => {
-  it('for random seeds and input logs, the replay reaches the client state', () => {
+  itSeeded('for random seeds and input logs, the replay reaches the client state', (fcSeed) => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 0xffffffff }), arbInputs, (seed, runs) => {
         const client = playOnClient(seed, expand(runs), false);
         const replayed = replayLanderState(seed, client.inputLog());
         expect(replayed).toEqual(client.state);
       }),
-      { numRuns: 120 },
+      { seed: fcSeed, numRuns: 120 },
     );
   });
 
-  it('a finished game verifies with exactly the client score', () => {
+  itSeeded('a finished game verifies with exactly the client score', (fcSeed) => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 0xffffffff }), arbInputs, (seed, runs) => {
         const client = playOnClient(seed, expand(runs), true);
         expect(client.state.phase).toBe('gameover');
         expect(replayLanderRun(seed, client.inputLog())).toEqual({ score: client.score });
       }),
-      { numRuns: 80 },
+      { seed: fcSeed, numRuns: 80 },
     );
   });
 
@@ -88,7 +89,7 @@ describe('verified runs: tampered logs', () => {
     expect(replayLanderRun(99, { v: 1, runs: [...log.runs, 8 * 10] })).toBeNull();
   });
 
-  it('an edited run changes the outcome', () => {
+  itSeeded('an edited run changes the outcome', (fcSeed) => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: log.runs.length - 2 }), (index) => {
         const runs = log.runs.slice();
@@ -98,11 +99,11 @@ describe('verified runs: tampered logs', () => {
         const verdict = replayLanderRun(99, { v: 1, runs });
         expect(verdict?.score ?? null).not.toBe(client.score);
       }),
-      { numRuns: 40 },
+      { seed: fcSeed, numRuns: 40 },
     );
   });
 
-  it('garbage never throws and never verifies', () => {
+  itSeeded('garbage never throws and never verifies', (fcSeed) => {
     const garbage: unknown[] = [
       null,
       undefined,
@@ -130,7 +131,7 @@ describe('verified runs: tampered logs', () => {
         expect(() => replayLanderRun(99, junk)).not.toThrow();
         expect(replayLanderRun(99, { v: 1, runs: junk })?.score ?? null).toBeNull();
       }),
-      { numRuns: 200 },
+      { seed: fcSeed, numRuns: 200 },
     );
   });
 

@@ -1,3 +1,4 @@
+import { clamp } from '../../../lib/pure/math.ts';
 import type { Rng } from '../../../lib/pure/rng.ts';
 import {
   PLATFORM_MIN_WIDTH,
@@ -28,8 +29,6 @@ export function platformWidthForLevel(level: number): number {
   for (let l = 1; l < level; l++) width = Math.max(PLATFORM_MIN_WIDTH, width * PLATFORM_SHRINK);
   return width;
 }
-
-const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 
 /**
  * A jagged moonscape from the seeded generator: a mean-reverting random walk with

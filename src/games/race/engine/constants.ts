@@ -34,9 +34,11 @@ export const GO_SECONDS = 1;
 export const BEEP_COUNT_HZ = 800;
 export const BEEP_GO_HZ = 400;
 
-export const LAP_DEBOUNCE_MS = 1200;
+/** A lap counts only this long (s) after the car's last crossing of the start line. */
+export const LAP_DEBOUNCE_S = 1.2;
 export const STUCK_AFTER_S = 0.6;
-export const NUDGE_COOLDOWN_MS = 900;
+/** A stuck car is nudged at most this often (s). */
+export const NUDGE_COOLDOWN_S = 0.9;
 export const CELEBRATION_TIMEOUT_S = 60;
 export const FIREWORKS_SECONDS = 3;
 export const TOP_RANKED = 3;
@@ -76,5 +78,3 @@ export const MESSAGES = {
   timeout: '⏱️ Race ended due to timeout',
   mobile: 'Track optimized for mobile viewing. Pinch to zoom for more detail.',
 } as const;
-
-export const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));

@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../../lib/pure/rng.ts';
-import { MAX_CARS, MESSAGES, PLACEMENT_TRIES } from './constants.ts';
+import {
+  COUNTDOWN_SECONDS,
+  LAP_DEBOUNCE_S,
+  MAX_CARS,
+  MESSAGES,
+  NUDGE_COOLDOWN_S,
+  PLACEMENT_TRIES,
+  STEP,
+} from './constants.ts';
 import { CAR_COLORS, colorDistance, pickCarColor } from './palette.ts';
-import { crossesForward, RaceWorld } from './race.ts';
+import { crossesForward, hasElapsed, RaceWorld } from './race.ts';
 import { takeSnapshot } from './snapshot.ts';
 import { circleStroke, randomLoopStroke } from './testTracks.ts';
 
@@ -203,6 +211,31 @@ describe('laps', () => {
     expect(crossesForward(t, mx + n.x * 3, my + n.y * 3, mx - n.x * 3, my - n.y * 3)).toBe(false);
     const far = { x: mx + (b.x - a.x) * 2, y: my + (b.y - a.y) * 2 };
     expect(crossesForward(t, far.x - n.x * 3, far.y - n.y * 3, far.x + n.x * 3, far.y + n.y * 3)).toBe(false);
+  });
+});
+
+describe('race times in seconds', () => {
+  it('lap debounce and nudge cooldown fall on the same steps as when they were counted in ms', () => {
+    // Race time as the world keeps it: STEP added each step, less the countdown.
+    const times: number[] = [];
+    let t = 0;
+    for (let i = 0; i < 60 * 60 * 10; i++) {
+      t += STEP;
+      times.push(t - COUNTDOWN_SECONDS);
+    }
+    const differ: string[] = [];
+    for (const [limit, limitMs] of [
+      [LAP_DEBOUNCE_S, 1200],
+      [NUDGE_COOLDOWN_S, 900],
+    ]) {
+      const steps = Math.round(limit / STEP);
+      for (let a = 0; a + steps + 1 < times.length; a++)
+        for (const b of [a + steps - 1, a + steps, a + steps + 1])
+          if (hasElapsed(times[a], times[b], limit) !== times[b] * 1000 - times[a] * 1000 >= limitMs)
+            differ.push(`${limit} s: step ${a} → ${b}`);
+    }
+    expect(differ).toEqual([]);
+    expect(hasElapsed(Number.NEGATIVE_INFINITY, 0, LAP_DEBOUNCE_S)).toBe(true);
   });
 });
 

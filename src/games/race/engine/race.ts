@@ -1,17 +1,17 @@
+import { clamp, lerp, wrapAngle } from '../../../lib/pure/math.ts';
 import { createRng, type Rng } from '../../../lib/pure/rng.ts';
 import {
   CELEBRATION_TIMEOUT_S,
   COUNTDOWN_SECONDS,
-  clamp,
   DEFAULT_LAPS,
-  LAP_DEBOUNCE_MS,
+  LAP_DEBOUNCE_S,
   MAX_CARS,
   MAX_LAPS,
   MAX_SPEED_MAX,
   MAX_SPEED_MIN,
   MESSAGES,
   MIN_LAPS,
-  NUDGE_COOLDOWN_MS,
+  NUDGE_COOLDOWN_S,
   PLACEMENT_TRIES,
   STEP,
   STUCK_AFTER_S,
@@ -57,7 +57,7 @@ export interface Car {
   turnRate: number;
   /** Laps completed. */
   laps: number;
-  /** Race time (ms) of the last counted or starting crossing of the start line. */
+  /** Race time (s) of the last counted or starting crossing of the start line. */
   lastCross: number;
   distanceSinceCross: number;
   alive: boolean;
@@ -71,6 +71,7 @@ export interface Car {
   place: number;
   finishTime: number | null;
   stuckFor: number;
+  /** Race time (s) of the last nudge. */
   lastNudge: number;
 }
 
@@ -354,8 +355,8 @@ export class RaceWorld {
     // Stuck (against a wall or another car): after 0.6 s a nudge toward the line, at most every 900 ms.
     if (this.phase === 'running' && car.vx * car.vx + car.vy * car.vy < (STUCK_SPEED * track.scale) ** 2) {
       car.stuckFor += STEP;
-      const ms = this.raceTime * 1000;
-      if (car.stuckFor >= STUCK_AFTER_S && ms - car.lastNudge >= NUDGE_COOLDOWN_MS) {
+      const now = this.raceTime;
+      if (car.stuckFor >= STUCK_AFTER_S && hasElapsed(car.lastNudge, now, NUDGE_COOLDOWN_S)) {
         car.heading = desired;
         const push = car.maxSpeed * 0.3;
         car.vx = Math.cos(desired) * push;
@@ -363,7 +364,7 @@ export class RaceWorld {
         car.x += Math.cos(desired) * 2;
         car.y += Math.sin(desired) * 2;
         car.stuckFor = 0;
-        car.lastNudge = ms;
+        car.lastNudge = now;
         this.events.push({ type: 'nudge', carId: car.id });
       }
     } else {
@@ -488,14 +489,14 @@ export class RaceWorld {
    * ago; the first crossing after the grid only starts the count.
    */
   crossed(car: Car, track: Track): void {
-    const ms = this.raceTime * 1000;
+    const now = this.raceTime;
     if (car.distanceSinceCross < track.length / 2) {
       car.distanceSinceCross = 0;
-      car.lastCross = ms;
+      car.lastCross = now;
       return;
     }
-    if (ms - car.lastCross < LAP_DEBOUNCE_MS) return;
-    car.lastCross = ms;
+    if (!hasElapsed(car.lastCross, now, LAP_DEBOUNCE_S)) return;
+    car.lastCross = now;
     car.distanceSinceCross = 0;
     if (car.place > 0) return;
     car.laps++;
@@ -554,11 +555,13 @@ export function lateralOf(track: Track, car: Car): number {
   return (car.x - track.cx[i]) * track.nx[i] + (car.y - track.cy[i]) * track.ny[i];
 }
 
-export function wrapAngle(a: number): number {
-  let r = a % (Math.PI * 2);
-  if (r > Math.PI) r -= Math.PI * 2;
-  if (r <= -Math.PI) r += Math.PI * 2;
-  return r;
+/**
+ * Whether `limit` seconds have passed from race time `since` to `now`. The sum is done in
+ * milliseconds, as when these timings were tuned, so a gap of exactly 72 or 54 steps falls
+ * the way it always has (in seconds, rounding would tip a few such gaps the other way).
+ */
+export function hasElapsed(since: number, now: number, limit: number): boolean {
+  return now * 1000 - since * 1000 >= limit * 1000;
 }
 
 /** Whether the move (x0, y0) → (x1, y1) crosses the start line in the direction of travel. */
@@ -569,8 +572,8 @@ export function crossesForward(track: Track, x0: number, y0: number, x1: number,
   if (!(side0 < 0 && side1 >= 0)) return false;
   // Where the move meets the line's infinite extension must lie between a and b.
   const t = side0 / (side0 - side1);
-  const ix = x0 + (x1 - x0) * t;
-  const iy = y0 + (y1 - y0) * t;
+  const ix = lerp(x0, x1, t);
+  const iy = lerp(y0, y1, t);
   const lx = b.x - a.x;
   const ly = b.y - a.y;
   const u = ((ix - a.x) * lx + (iy - a.y) * ly) / (lx * lx + ly * ly);

@@ -1,5 +1,5 @@
+import { clamp } from '../../../lib/pure/math.ts';
 import {
-  clamp,
   FACTOR_HAIRPIN,
   FACTOR_MILD,
   FACTOR_SHARP,

@@ -1,4 +1,5 @@
-import { BRUSH_MAX, BRUSH_MIN, clamp, SHARED_FALLBACK_BRUSH } from './constants.ts';
+import { clamp } from '../../../lib/pure/math.ts';
+import { BRUSH_MAX, BRUSH_MIN, SHARED_FALLBACK_BRUSH } from './constants.ts';
 import type { Point } from './track.ts';
 
 /** The stored track payload, version 3 (games spec §3): what POST /api/tracks/store.php takes. */

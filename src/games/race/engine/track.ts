@@ -1,4 +1,5 @@
-import { clamp, startLineMinLength, THIN_MIN_DISTANCE } from './constants.ts';
+import { clamp } from '../../../lib/pure/math.ts';
+import { startLineMinLength, THIN_MIN_DISTANCE } from './constants.ts';
 import { computeRacingLine, type RacingLine } from './racingLine.ts';
 
 export interface Point {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createRng, type Rng } from '../../../lib/pure/rng.ts';
 import { CHUNK, FOOD_LIFETIME, MAX_HP, MOWER_FUEL, MOWER_REACH, STEP, THROW_RANGE } from './constants.ts';
 import {
   addEntity,
@@ -35,6 +36,9 @@ const run = (game: YardGame, seconds: number, input: YardInput = NO_INPUT) => {
 const messages = (game: YardGame) => game.events.flatMap((e) => (e.type === 'message' ? [e.text] : []));
 const place = (game: YardGame, kind: Entity['kind'], dx: number, dy: number) =>
   addEntity(game, kind, game.player.x + dx, game.player.y + dy);
+
+/** A random stick direction for seeded walks (each axis -1, 0 or 1). */
+const randomMove = (rng: Rng): YardInput => ({ moveX: rng.int(-1, 1), moveY: rng.int(-1, 1), moveTo: null });
 
 describe('mowing', () => {
   it('cuts each tall tile the running mower crosses: −2 fuel, +1 score, +1 cut', () => {
@@ -398,10 +402,11 @@ describe('water', () => {
     for (const seed of [6, 8, 16, 32]) {
       const game = createGame(seed);
       game.entities = [];
-      let x = seed;
+      const rng = createRng(seed);
+      let input = randomMove(rng);
       for (let i = 0; i < 4000; i++) {
-        if (i % 90 === 0) x = (Math.imul(x, 1103515245) + 12345) >>> 0;
-        step(game, { moveX: ((x >>> 8) % 3) - 1, moveY: ((x >>> 12) % 3) - 1, moveTo: null });
+        if (i % 90 === 0) input = randomMove(rng);
+        step(game, input);
         const d = toWater(game);
         if (d < 2) nearPonds++;
         expect(d, `seed ${seed} step ${i}`).toBeGreaterThanOrEqual(MOWER_REACH - 1e-9);
@@ -432,10 +437,9 @@ describe('determinism', () => {
     for (const seed of [3, 1234, 99991]) {
       const play = () => {
         const game = createGame(seed);
-        let x = seed;
+        const rng = createRng(seed);
         for (let i = 0; i < 1200; i++) {
-          x = (Math.imul(x, 1103515245) + 12345) >>> 0;
-          const input: YardInput = { moveX: ((x >>> 8) % 3) - 1, moveY: ((x >>> 12) % 3) - 1, moveTo: null };
+          const input = randomMove(rng);
           if (i % 200 === 0) applyCommand(game, { type: 'give', item: 'food5' });
           if (i % 97 === 0) applyCommand(game, { type: 'throw', x: game.player.x + 3, y: game.player.y - 2 });
           step(game, input);
@@ -450,10 +454,11 @@ describe('determinism', () => {
     for (const seed of [8, 16, 32]) {
       const game = createGame(seed);
       game.entities = [];
-      let x = seed;
+      const rng = createRng(seed);
+      let input = randomMove(rng);
       for (let i = 0; i < 3000; i++) {
-        if (i % 90 === 0) x = (Math.imul(x, 1103515245) + 12345) >>> 0;
-        step(game, { moveX: ((x >>> 8) % 3) - 1, moveY: ((x >>> 12) % 3) - 1, moveTo: null });
+        if (i % 90 === 0) input = randomMove(rng);
+        step(game, input);
         const t = tileAt(game, game.player.x, game.player.y);
         expect([Tile.Water, Tile.Tree, Tile.Bush], `seed ${seed} step ${i}`).not.toContain(t);
       }

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { clamp, lerp, wrapAngle } from './math.ts';
+
+describe('clamp', () => {
+  it('holds a value within its bounds', () => {
+    expect(clamp(5, 0, 10)).toBe(5);
+    expect(clamp(-1, 0, 10)).toBe(0);
+    expect(clamp(11, 0, 10)).toBe(10);
+  });
+});
+
+describe('lerp', () => {
+  it('goes from a to b as t goes from 0 to 1, and beyond', () => {
+    expect(lerp(2, 6, 0)).toBe(2);
+    expect(lerp(2, 6, 0.25)).toBe(3);
+    expect(lerp(2, 6, 1)).toBe(6);
+    expect(lerp(2, 6, 1.5)).toBe(8);
+  });
+});
+
+describe('wrapAngle', () => {
+  it('maps every angle into (-π, π] without changing its direction', () => {
+    for (const a of [0, 1, -1, Math.PI, -Math.PI, 3 * Math.PI, -3 * Math.PI, 7.5, -20]) {
+      const w = wrapAngle(a);
+      expect(w).toBeGreaterThan(-Math.PI);
+      expect(w).toBeLessThanOrEqual(Math.PI);
+      expect(Math.cos(w)).toBeCloseTo(Math.cos(a), 12);
+      expect(Math.sin(w)).toBeCloseTo(Math.sin(a), 12);
+    }
+    expect(wrapAngle(-Math.PI)).toBe(Math.PI);
+  });
+});
