@@ -7,8 +7,8 @@ const GHOST_ALPHA = 0.35;
 const LABEL_ALPHA = 0.8;
 const TINTS: Record<GhostKind, number> = { best: 0x9fe8ff, top: 0xffd84a };
 /** Label text is laid out at this size and scaled into world units. */
-const LABEL_FONT_PX = 28;
-const LABEL_WORLD_HEIGHT = 4.2;
+const LABEL_FONT_PX = 14;
+const LABEL_WORLD_HEIGHT = 5;
 
 /** A lander's outline in its own units (y up, centre at 0,0): no detail, one colour. */
 function buildSilhouette(color: number): Graphics {
@@ -32,6 +32,7 @@ function buildFlame(color: number): Graphics {
 interface GhostSprite {
   root: Container;
   flame: Graphics;
+  label: Text;
 }
 
 /**
@@ -43,7 +44,7 @@ export class GhostLayer {
   readonly view = new Container({ label: 'ghosts' });
   private readonly sprites = new Map<GhostKind, GhostSprite>();
 
-  private sprite(kind: GhostKind, label: string): GhostSprite {
+  private sprite(kind: GhostKind): GhostSprite {
     let sprite = this.sprites.get(kind);
     if (sprite) return sprite;
     const root = new Container();
@@ -52,7 +53,7 @@ export class GhostLayer {
     flame.position.set(0, -3);
     body.addChild(flame, buildSilhouette(TINTS[kind]));
     const text = new Text({
-      text: label,
+      text: '',
       style: {
         fontFamily: 'Nunito, system-ui, sans-serif',
         fontSize: LABEL_FONT_PX,
@@ -65,11 +66,11 @@ export class GhostLayer {
     // The world is drawn y-up (flipped): flip the text back.
     const k = LABEL_WORLD_HEIGHT / LABEL_FONT_PX;
     text.scale.set(k, -k);
-    text.position.set(0, 8.5);
+    text.position.set(0, 9);
     text.alpha = LABEL_ALPHA;
     root.addChild(body, text);
     this.view.addChild(root);
-    sprite = { root, flame };
+    sprite = { root, flame, label: text };
     this.sprites.set(kind, sprite);
     return sprite;
   }
@@ -78,7 +79,8 @@ export class GhostLayer {
   update(ghosts: readonly GhostView[]): void {
     for (const sprite of this.sprites.values()) sprite.root.visible = false;
     for (const ghost of ghosts) {
-      const sprite = this.sprite(ghost.kind, ghost.label);
+      const sprite = this.sprite(ghost.kind);
+      if (sprite.label.text !== ghost.label) sprite.label.text = ghost.label;
       sprite.root.visible = true;
       sprite.root.position.set(ghost.x, ghost.y);
       sprite.flame.visible = ghost.thrust;

@@ -110,5 +110,10 @@ describe('ghost landers beside the live game', () => {
     expect(ghosts.views(terrain, 0, () => true).map((v) => v.label)).toEqual(['Best', '#1']);
     ghosts.beginAttempt(4);
     expect(ghosts.views(terrain, 0, () => true)).toEqual([]);
+    // The player's best is the board's #1: one ghost with both labels.
+    ghosts.setRun('top', { ...best, playerName: 'Also P' });
+    ghosts.beginAttempt(1);
+    expect(ghosts.views(terrain, 0, () => true).map((v) => v.label)).toEqual(['Best · #1']);
+    expect(ghosts.views(terrain, 0, (k) => k === 'top').map((v) => v.label)).toEqual(['#1']);
   });
 });

@@ -108,8 +108,10 @@ export class LanderGhosts {
   views(terrain: Terrain, alpha: number, show: (kind: GhostKind) => boolean): GhostView[] {
     const views: GhostView[] = [];
     const live = terrain.platform;
+    // The player's best may be the board's #1 itself: one ghost, both labels.
+    const same = show('best') && show('top') && this.sameRun();
     for (const [kind, ghost] of this.active) {
-      if (!show(kind)) continue;
+      if (!show(kind) || (same && kind === 'top')) continue;
       const own = ghost.state.terrain.platform;
       const dx = (live.x0 + live.x1) / 2 - (own.x0 + own.x1) / 2;
       const dy = live.y - own.y;
@@ -118,13 +120,18 @@ export class LanderGhosts {
       const t = ghost.done ? 1 : alpha;
       views.push({
         kind,
-        label: GHOST_LABELS[kind],
+        label: same ? `${GHOST_LABELS.best} · ${GHOST_LABELS.top}` : GHOST_LABELS[kind],
         x: a.x + (b.x - a.x) * t + dx,
         y: a.y + (b.y - a.y) * t + dy,
         thrust: ghost.state.phase === 'playing' && (b.firing & INPUT_THRUST) !== 0,
       });
     }
     return views;
+  }
+
+  private sameRun(): boolean {
+    const { best, top } = this.runs;
+    return !!best && !!top && best.seed === top.seed && best.score === top.score;
   }
 
   /** The ghosts flying this attempt, for the HUD. */
