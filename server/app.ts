@@ -14,6 +14,7 @@ import { setupSecurity } from './plugins/security.ts';
 import { setupSessions } from './plugins/session.ts';
 import { AdminsRepository } from './repositories/admins.ts';
 import { AuditRepository } from './repositories/audit.ts';
+import { RunLogsRepository } from './repositories/runLogs.ts';
 import { SavesRepository } from './repositories/saves.ts';
 import { ScoresRepository } from './repositories/scores.ts';
 import { TracksRepository } from './repositories/tracks.ts';
@@ -23,6 +24,7 @@ import { adminAuthRoutes } from './routes/adminAuth.ts';
 import { adminUsersRoutes } from './routes/adminUsers.ts';
 import { dailyRoutes } from './routes/daily.ts';
 import { oauthRoutes } from './routes/oauth.ts';
+import { runsRoutes } from './routes/runs.ts';
 import { savesRoutes } from './routes/saves.ts';
 import { scoresRoutes } from './routes/scores.ts';
 import { tracksRoutes } from './routes/tracks.ts';
@@ -44,6 +46,7 @@ export interface Repositories {
   scores: ScoresRepository;
   tracks: TracksRepository;
   audit: AuditRepository;
+  runLogs: RunLogsRepository;
 }
 
 /** Request bodies above this answer 413; saves raise it for their 256 KiB of data. */
@@ -70,6 +73,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     scores: new ScoresRepository(database),
     tracks: new TracksRepository(database),
     audit: new AuditRepository(database),
+    runLogs: new RunLogsRepository(database),
   } satisfies Repositories);
 
   // The writer thread (score batches, saves) commits what it holds, then stops.
@@ -96,6 +100,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   await savesRoutes(app);
   await scoresRoutes(app, config);
   await dailyRoutes(app, config);
+  await runsRoutes(app);
   await tracksRoutes(app);
   await adminAuthRoutes(app);
   await adminUsersRoutes(app);

@@ -290,6 +290,27 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    // The input log of each verified run, kept so the run can fly again as a ghost
+    // (server/routes/runs.ts). One row per score; it goes when its score goes.
+    '0006_run_logs': {
+      async up(db: UntypedDb) {
+        await db.schema
+          .createTable('run_logs')
+          .addColumn('score_id', 'integer', (c) => c.primaryKey().references('scores.id').onDelete('cascade'))
+          .addColumn('game_id', 'text', (c) => c.notNull())
+          // Ticket seeds are unsigned 32-bit: past PostgreSQL's integer.
+          .addColumn('seed', 'bigint', (c) => c.notNull())
+          .addColumn('levels_cleared', 'integer', (c) => c.notNull())
+          .addColumn('inputs', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('run_logs_game_levels')
+          .on('run_logs')
+          .columns(['game_id', 'levels_cleared'])
+          .execute();
+      },
+    },
   };
 }
 

@@ -20,6 +20,7 @@ export interface Database {
   track_ratings: TrackRatingsTable;
   audit_log: AuditLogTable;
   account_deletions: AccountDeletionsTable;
+  run_logs: RunLogsTable;
   daily_scores: DailyScoresTable;
   daily_submissions: DailySubmissionsTable;
 }
@@ -188,5 +189,17 @@ export interface DailySubmissionsTable {
   rank: number | null;
   verified: number;
   best: number;
+  created_at: string;
+}
+
+/** A verified run's input log, kept as a ghost (migration 0006). */
+export interface RunLogsTable {
+  score_id: number;
+  game_id: string;
+  seed: number;
+  /** Levels the run landed (the levels it can fly as a ghost). */
+  levels_cleared: number;
+  /** The log as JSON. */
+  inputs: string;
   created_at: string;
 }

@@ -4,9 +4,11 @@ import type { ServerConfig } from '../config.ts';
 import { LIMITS, limitConfig } from '../plugins/rateLimits.ts';
 import { currentUser, requireAdmin } from '../plugins/session.ts';
 import { implausibility } from '../runs/plausibility.ts';
+import type { RunVerifier } from '../runs/registry.ts';
 import { issueRunTicket, readRunTicket } from '../runs/tickets.ts';
 import { runVerifiers } from '../runs/verifiers.ts';
 import { HttpError } from '../util.ts';
+import { keepRunLog, type VerifiedRun } from './runs.ts';
 import {
   emptyQuery,
   gameConfig,
@@ -224,6 +226,7 @@ export async function scoresRoutes(app: FastifyInstance, config: ServerConfig) {
     metadata: Record<string, unknown> | null,
   ): Promise<{ id: number; rank: number; verified: boolean }> {
     let verified = false;
+    let ghost: VerifiedRun | null = null;
     if (body.run) {
       const ticket = readRunTicket(config.sessionSecret, body.run.ticket);
       // A forged, expired or other game's ticket is ignored: the score counts as unverified.
@@ -231,7 +234,7 @@ export async function scoresRoutes(app: FastifyInstance, config: ServerConfig) {
         if (!(await app.repos.scores.consumeTicket(ticket.nonce, new Date(ticket.expiresAt).toISOString())))
           throw new HttpError(409, 'This run ticket has already been used');
         const verifier = runVerifiers[game.game_id];
-        let replayed: { score: number } | null = null;
+        let replayed: ReturnType<RunVerifier> = null;
         try {
           replayed = verifier ? verifier(ticket.seed, body.run.inputs) : null;
         } catch (err) {
@@ -239,6 +242,8 @@ export async function scoresRoutes(app: FastifyInstance, config: ServerConfig) {
         }
         // DESIGN: verified marks a signed-in user's score whose replay matches.
         verified = !!user && replayed !== null && replayed.score === body.score;
+        if (verified && replayed?.levelsCleared !== undefined)
+          ghost = { seed: ticket.seed, levelsCleared: replayed.levelsCleared, inputs: body.run.inputs };
       }
     }
 
@@ -253,6 +258,7 @@ export async function scoresRoutes(app: FastifyInstance, config: ServerConfig) {
       verified,
       ip_address: request.ip,
     });
+    if (ghost) await keepRunLog(app, request.log, id, game.game_id, ghost);
     return { id, rank, verified };
   }
 

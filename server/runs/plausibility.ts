@@ -15,7 +15,11 @@ const WHAC_SPAWN_MS = 800;
 const WHAC_MAX_HIT = 20;
 export const WHAC_MAX_SCORE = WHAC_ROUNDS * Math.ceil(WHAC_ROUND_MS / WHAC_SPAWN_MS) * WHAC_MAX_HIT;
 
-/** Lunar Lander (bounded with one level of slack, as "levels reached" may count the next level): (level-1)*100 plus, for a safe landing, 2*fuel (fuel ≤ 100) plus (0.35-|hvel|)*100. */
+/**
+ * Lunar Lander (bounded with one level of slack, as "levels reached" may count the next
+ * level): 100 per level cleared plus, for each of those landings, 2*fuel (fuel ≤ 100)
+ * plus (0.35-|hvel|)*100.
+ */
 const LANDER_LANDING_BONUS = 2 * 100 + 35;
 const LANDER_MAX_LEVEL = 10_000;
 
@@ -39,13 +43,17 @@ export function implausibility(gameId: string, claim: ScoreClaim): string | null
       return 'Score is not plausible for the game duration';
   }
   if (gameId === 'lunar-lander') {
-    if (!Number.isInteger(score) || score < 0 || score > (LANDER_MAX_LEVEL - 1) * 100 + LANDER_LANDING_BONUS)
+    if (
+      !Number.isInteger(score) ||
+      score < 0 ||
+      score > (LANDER_MAX_LEVEL - 1) * (100 + LANDER_LANDING_BONUS)
+    )
       return 'Score is out of range for this game';
     const level = metadata?.levelsReached;
     if (
       typeof level === 'number' &&
       Number.isFinite(level) &&
-      score > Math.max(1, level) * 100 + LANDER_LANDING_BONUS
+      score > Math.max(1, level) * (100 + LANDER_LANDING_BONUS)
     )
       return 'Score is not plausible for the level reached';
   }

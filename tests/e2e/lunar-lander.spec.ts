@@ -150,6 +150,66 @@ test('signed-in pilot posts a run the server replays and verifies', async ({ pag
   expect(errors).toEqual([]);
 });
 
+test("a verified run flies again as a ghost; the #1 toggle adds the board's best", async ({ page }) => {
+  const errors = watchConsole(page);
+  await page.goto('/api/account/dev_login.php?as=user&redirect=/lunar-lander');
+  await expect(page).toHaveURL(/\/lunar-lander$/);
+  await startMission(page);
+  const { over } = await playToGameOver(page, null);
+  await over.getByRole('button', { name: 'Submit' }).click();
+  await expect(over.getByText('Run verified by replay on the server.')).toBeVisible();
+
+  // Level 1 again: the verified run's landing flies beside the new attempt.
+  const lookup = page.waitForResponse((r) => r.url().includes('/api/scores/ghosts.php?'));
+  await over.getByRole('button', { name: 'Play again' }).click();
+  await expect(page.getByTestId('hud-level')).toHaveText('1');
+  expect((await lookup).status()).toBe(200);
+  const ghosts = page.getByRole('list', { name: 'Ghosts' });
+  await expect(ghosts.getByRole('listitem')).toHaveCount(1);
+  await expect(ghosts).toContainText('Best ghost:');
+  const toggle = page.getByRole('button', { name: '#1 ghost' });
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await advance(page, 1500, 250);
+  await page.screenshot({ path: `${SHOTS}/ghost-desktop.png` });
+
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await expect(ghosts.getByRole('listitem')).toHaveCount(2);
+  await expect(ghosts).toContainText('#1 ghost:');
+  expect(await page.evaluate(() => localStorage.getItem('lunar-lander:ghosts'))).toContain('"showTop":true');
+  await advance(page, 500, 250);
+  await page.screenshot({ path: `${SHOTS}/ghost-top-desktop.png` });
+  await page.setViewportSize({ width: 360, height: 640 });
+  await advance(page, 500, 250);
+  await expect(toggle).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/ghost-phone.png` });
+
+  await page.clock.resume();
+  await expectNoSeriousA11yViolations(page, 'Lunar Lander playing with ghosts');
+  expect(errors).toEqual([]);
+});
+
+test('offline: the game plays with no ghost and no error', async ({ page, context }) => {
+  // Offline the browser itself logs each request it could not send (the run ticket, the
+  // sounds: this spec has no service worker); anything else would be ours.
+  const errors = watchConsole(page);
+  const ghostCalls: string[] = [];
+  page.on('request', (r) => {
+    if (/\/api\/scores\/(ghosts|run)\.php/.test(r.url())) ghostCalls.push(r.url());
+  });
+  const intro = page.getByRole('dialog', { name: 'Lunar Lander' });
+  await openOnPausedClock(page, '/lunar-lander', () => intro);
+  await context.setOffline(true);
+  await intro.getByRole('button', { name: 'Start mission' }).click();
+  await expect(page.getByRole('region', { name: 'Flight data' })).toBeVisible();
+  await advance(page, 1000, 250);
+  await expect(page.getByRole('list', { name: 'Ghosts' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: '#1 ghost' })).toBeVisible();
+  await context.setOffline(false);
+  expect(ghostCalls).toEqual([]);
+  expect(errors.filter((e) => !e.includes('net::ERR_INTERNET_DISCONNECTED'))).toEqual([]);
+});
+
 test('game over at level 1 offers no submission; mute toggle persists', async ({ page }) => {
   await startMission(page);
   for (let i = 0; i < 3; i++) {

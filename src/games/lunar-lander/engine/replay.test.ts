@@ -57,7 +57,10 @@ describe('verified runs: client and replay agree', () => {
       fc.property(fc.integer({ min: 0, max: 0xffffffff }), arbInputs, (seed, runs) => {
         const client = playOnClient(seed, expand(runs), true);
         expect(client.state.phase).toBe('gameover');
-        expect(replayLanderRun(seed, client.inputLog())).toEqual({ score: client.score });
+        expect(replayLanderRun(seed, client.inputLog())).toEqual({
+          score: client.score,
+          levelsCleared: client.state.level - 1,
+        });
       }),
       { seed: fcSeed, numRuns: 80 },
     );
@@ -69,7 +72,7 @@ describe('verified runs: client and replay agree', () => {
       expect(client.state.level).toBe(3);
       expect(client.score).toBeGreaterThan(200);
       const verdict = replayLanderRun(seed, client.inputLog());
-      expect(verdict).toEqual({ score: client.score });
+      expect(verdict).toEqual({ score: client.score, levelsCleared: 2 });
       expect(verdict!.score).not.toBe(client.score + 1);
       // The same log under another seed flies into other terrain: not this score.
       expect(replayLanderRun(seed + 1, client.inputLog())?.score).not.toBe(client.score);

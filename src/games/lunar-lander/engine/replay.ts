@@ -23,13 +23,17 @@ export function replayLanderState(seed: unknown, inputs: unknown): LanderState |
 
 /**
  * Server-side verifier (server/runs/verifiers.ts): the score a finished run really
- * reached, or null for a log that is malformed or does not end at game over. Never throws.
+ * reached and how many levels it landed (which levels its log can fly as a ghost), or
+ * null for a log that is malformed or does not end at game over. Never throws.
  */
-export function replayLanderRun(seed: number, inputs: unknown): { score: number } | null {
+export function replayLanderRun(
+  seed: number,
+  inputs: unknown,
+): { score: number; levelsCleared: number } | null {
   try {
     const state = replayLanderState(seed, inputs);
     if (state?.phase !== 'gameover') return null;
-    return { score: scoreOf(state) };
+    return { score: scoreOf(state), levelsCleared: state.level - 1 };
   } catch {
     return null;
   }

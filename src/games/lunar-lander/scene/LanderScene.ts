@@ -16,6 +16,8 @@ import {
   WORLD_HEIGHT,
   WORLD_WIDTH,
 } from '../engine/index.ts';
+import type { GhostView } from '../ui/ghost.ts';
+import { GhostLayer } from './GhostLayer.ts';
 import { ParticlePool } from './particles.ts';
 
 /** Visible world height (units) the camera fits, and the narrowest slice it shows on phones. */
@@ -146,6 +148,8 @@ function buildSideJet(): Graphics {
 export interface SceneEffects {
   /** Seconds since the last drawn frame (display time, for particles and flicker). */
   dt: number;
+  /** Ghost landers to draw under the live one (world units, already interpolated). */
+  ghosts?: readonly GhostView[];
 }
 
 /**
@@ -171,6 +175,7 @@ export class LanderScene {
   private readonly flame = buildFlame();
   private readonly jetLeft = buildSideJet();
   private readonly jetRight = buildSideJet();
+  private readonly ghostLayer = new GhostLayer();
   private readonly smokeLayer = new Container();
   private readonly fireLayer = new Container({ blendMode: 'add' });
   private readonly pointer = new Graphics();
@@ -230,7 +235,7 @@ export class LanderScene {
     this.jetRight.scale.x = -1;
     for (let i = 0; i < 2; i++) this.lights.push(new Graphics().circle(0, 0, 0.9).fill(0xfff2a8));
     this.world.addChild(this.beacon, this.terrainGfx, this.platformGfx, ...this.lights);
-    this.world.addChild(this.smokeLayer, this.lander, this.fireLayer);
+    this.world.addChild(this.smokeLayer, this.ghostLayer.view, this.lander, this.fireLayer);
     this.root.addChild(this.sky, this.world, this.pointer, this.flash);
     this.app.stage.addChild(this.root);
     this.pointer.poly([0, -10, 14, 0, 0, 10]).fill({ color: 0xffd84a, alpha: 0.9 });
@@ -523,6 +528,7 @@ export class LanderScene {
     const crashed = curr.phase === 'crashed' || curr.phase === 'gameover';
     this.lander.visible = !crashed;
     this.lander.position.set(x, y);
+    this.ghostLayer.update(fx.ghosts ?? []);
 
     const firing = curr.phase === 'playing' ? b.firing : 0;
     const thrust = (firing & INPUT_THRUST) !== 0;

@@ -5,7 +5,7 @@ import { useLanderSound } from './audio.ts';
 import { LanderController } from './controller.ts';
 import { Hud } from './Hud.tsx';
 import { CrashedModal, GameOverModal, IntroModal, LandedModal, StartingNotice } from './Modals.tsx';
-import { createLanderStore, type LanderStore } from './store.ts';
+import { createLanderStore, type LanderStore, useGhostSettings } from './store.ts';
 import { TouchControls } from './TouchControls.tsx';
 import './lander.css';
 
@@ -26,6 +26,40 @@ function MuteToggle({ onToggle }: { onToggle(): void }) {
     >
       {muted ? '🔇' : '🔊'}
     </button>
+  );
+}
+
+/** Whether the board's #1 run flies as a second ghost (the player's best always does). */
+function TopGhostToggle() {
+  const showTop = useGhostSettings((s) => s.showTop);
+  const toggle = useGhostSettings((s) => s.toggleTop);
+  return (
+    <button
+      type="button"
+      className="lander-mute lander-ghost-toggle"
+      aria-pressed={showTop}
+      title={showTop ? "Hide the #1 run's ghost" : "Show the #1 run's ghost"}
+      onClick={toggle}
+    >
+      <span aria-hidden="true">👻</span> #1<span className="visually-hidden"> ghost</span>
+    </button>
+  );
+}
+
+/** Who the ghosts on the canvas are (the canvas itself is hidden from screen readers). */
+function GhostLegend({ store }: { store: LanderStore }) {
+  const ghosts = store((s) => s.ghosts);
+  const showTop = useGhostSettings((s) => s.showTop);
+  const shown = ghosts.filter((g) => g.kind === 'best' || showTop);
+  if (!shown.length) return null;
+  return (
+    <ul className="lander-ghosts" aria-label="Ghosts" data-testid="lander-ghosts">
+      {shown.map((g) => (
+        <li key={g.kind} className={`lander-ghosts__item lander-ghosts__item--${g.kind}`}>
+          <strong>{g.label}</strong> ghost: {g.playerName}, {g.score}
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -77,11 +111,13 @@ export function LanderPage() {
   return (
     <div className="lander-page">
       <GameHeader title="Lunar Lander">
+        <TopGhostToggle />
         <MuteToggle onToggle={() => controller.audio.unlock()} />
       </GameHeader>
       <main className="lander-stage">
         <div ref={hostRef} className="lander-canvas" />
         {screen !== 'intro' && <Hud store={store} />}
+        {screen === 'playing' && <GhostLegend store={store} />}
         <LanderAnnouncer store={store} />
         {screen === 'playing' && <TouchControls onInput={(bit, down) => controller.setInput(bit, down)} />}
         {screen === 'intro' && <IntroModal onStart={() => void controller.startGame()} />}

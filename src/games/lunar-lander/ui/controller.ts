@@ -13,7 +13,15 @@ import {
 } from '../engine/index.ts';
 import { LanderScene } from '../scene/LanderScene.ts';
 import { LanderAudio } from './audio.ts';
-import type { LanderStore, Telemetry } from './store.ts';
+import {
+  fetchGhostRuns,
+  type GhostKind,
+  type GhostRun,
+  keepLocalRun,
+  LanderGhosts,
+  tickWithGhosts,
+} from './ghost.ts';
+import { type LanderStore, type Telemetry, useGhostSettings } from './store.ts';
 
 export const GAME_ID = 'lunar-lander';
 /** HUD readouts refresh every this many ticks (10 Hz: React renders the HUD at most 10 times a second). */
@@ -101,6 +109,12 @@ export class LanderController {
   private disposed = false;
   private starting = 0;
   private mounts = 0;
+  /** Ghost landers flying recorded runs of the current level beside the live one. */
+  private readonly ghosts = new LanderGhosts();
+  private readonly ghostRuns = new Map<number, GhostRun>();
+  private ghostFetch: AbortController | null = null;
+  private ghostLevel = 0;
+  private readonly showGhost = (kind: GhostKind) => kind === 'best' || useGhostSettings.getState().showTop;
 
   constructor(private readonly store: LanderStore) {}
 
@@ -139,6 +153,8 @@ export class LanderController {
     if (this.disposed || attempt !== this.starting) return;
     this.ticket = issued?.ticket ?? null;
     this.session = new LanderSession(issued?.seed ?? localSeed());
+    this.ghostLevel = 0;
+    this.beginGhosts(this.session);
     this.clock.accumulator = 0;
     this.held = 0;
     this.latched = 0;
@@ -161,6 +177,7 @@ export class LanderController {
     this.audio.unlock();
     this.audio.blip(true);
     session.continue();
+    this.beginGhosts(session);
     this.held = 0;
     this.latched = 0;
     this.clock.accumulator = 0;
@@ -231,7 +248,7 @@ export class LanderController {
       for (let i = 0; i < ticks && session.state.phase === 'playing'; i++) {
         const bits = this.held | this.latched;
         this.latched = 0;
-        session.tick(bits);
+        tickWithGhosts(session, this.ghosts, bits);
         this.hudTicks++;
         if (session.state.phase !== 'playing') this.onTouchdown(session);
       }
@@ -242,8 +259,10 @@ export class LanderController {
       }
       const firing = session.state.phase === 'playing' ? session.state.lander.firing : 0;
       this.audio.setEngines((firing & INPUT_THRUST) !== 0, (firing & (INPUT_LEFT | INPUT_RIGHT)) !== 0);
-      this.scene.render(session.previous, session.state, session.state.phase === 'playing' ? alpha : 1, {
+      const drawAlpha = session.state.phase === 'playing' ? alpha : 1;
+      this.scene.render(session.previous, session.state, drawAlpha, {
         dt,
+        ghosts: this.ghosts.views(session.state.terrain, drawAlpha, this.showGhost),
       });
     } else {
       this.audio.silence();
@@ -264,6 +283,7 @@ export class LanderController {
       this.audio.boom();
       scene?.explode(s.lander.x, s.lander.y, s.lander.vx, s.lander.vy);
     }
+    if (s.phase === 'gameover') keepLocalRun(session.seed, session.inputLog(), session.score, s.level - 1);
     const screen = s.phase === 'landed' ? 'landed' : s.phase === 'crashed' ? 'crashed' : 'gameover';
     this.store.setState({
       screen,
@@ -285,8 +305,37 @@ export class LanderController {
     });
   }
 
+  /**
+   * A live attempt begins: the ghosts fly this level from its top. On a new level their
+   * runs are looked up (the server's, or this device's); runs that arrive after the
+   * attempt began catch up to it, so ghost and live lander stay in step.
+   */
+  private beginGhosts(session: LanderSession): void {
+    const level = session.state.level;
+    this.ghosts.beginAttempt(level);
+    this.publishGhosts();
+    if (level === this.ghostLevel) return;
+    this.ghostLevel = level;
+    this.ghostFetch?.abort();
+    const fetching = new AbortController();
+    this.ghostFetch = fetching;
+    void fetchGhostRuns(level, this.ghostRuns, fetching.signal).then((runs) => {
+      if (this.disposed || fetching.signal.aborted || this.session !== session) return;
+      if (session.state.level !== level) return;
+      for (const kind of ['best', 'top'] as const) this.ghosts.setRun(kind, runs[kind] ?? null);
+      this.ghosts.catchUp(session.state.attemptTicks);
+      this.publishGhosts();
+    });
+  }
+
+  /** The HUD's list of the ghosts flying (the #1 toggle filters it there). */
+  private publishGhosts(): void {
+    this.store.setState({ ghosts: this.ghosts.info(() => true) });
+  }
+
   dispose(): void {
     this.disposed = true;
+    this.ghostFetch?.abort();
     this.mounts++;
     cancelAnimationFrame(this.raf);
     this.raf = 0;

@@ -1,5 +1,7 @@
 import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
 import type { LanderInputLog, Touchdown } from '../engine/index.ts';
+import type { GhostInfo } from './ghost.ts';
 
 /** The page's screens: the spec's states, plus `starting` while the run ticket is fetched. */
 export type LanderScreen = 'intro' | 'starting' | 'playing' | 'landed' | 'crashed' | 'gameover';
@@ -39,6 +41,8 @@ export interface LanderUiState {
   finished: FinishedRun | null;
   /** True while the game plays on a server-issued seed (a verifiable run). */
   ticketed: boolean;
+  /** The ghosts flying this attempt (see ghost.ts). */
+  ghosts: GhostInfo[];
 }
 
 export const EMPTY_TELEMETRY: Telemetry = {
@@ -61,6 +65,7 @@ export const initialLanderUi: LanderUiState = {
   touchdown: null,
   finished: null,
   ticketed: false,
+  ghosts: [],
 };
 
 /** One store per page instance (created in the page), so a remount starts clean. */
@@ -68,3 +73,11 @@ export function createLanderStore() {
   return create<LanderUiState>(() => ({ ...initialLanderUi }));
 }
 export type LanderStore = ReturnType<typeof createLanderStore>;
+
+/** Whether the board's #1 run flies as a ghost too (off by default; remembered on this device). */
+export const useGhostSettings = create<{ showTop: boolean; toggleTop(): void }>()(
+  persist((set) => ({ showTop: false, toggleTop: () => set((s) => ({ showTop: !s.showTop })) }), {
+    name: 'lunar-lander:ghosts',
+    partialize: (s) => ({ showTop: s.showTop }),
+  }),
+);
