@@ -12,6 +12,8 @@ export const STEPS = 16;
 export const STEPS_PER_BEAT = 4;
 export const LOOKAHEAD_S = 0.12;
 export const SCHEDULE_INTERVAL_MS = 25;
+/** Notes last this fraction of a step before their release begins (speakers, WAV and MIDI alike). */
+export const GATE = 0.8;
 
 /** Length of one 16th-note step in seconds. */
 export function stepDuration(bpm: number): number {
