@@ -55,6 +55,11 @@ export function timeOfIndex(s: SchedulerState, index: number): number {
   return s.anchorTime + (index - s.anchorIndex) * stepDuration(s.bpm);
 }
 
+/** Where `time` falls in steps since the start (fractional): 37.5 is half way through step 6 of bar 3. */
+export function positionAtTime(s: SchedulerState, time: number): number {
+  return s.anchorIndex + (time - s.anchorTime) / stepDuration(s.bpm);
+}
+
 /** A new tempo from the next unscheduled step on; steps already scheduled keep their times. */
 export function setSchedulerBpm(s: SchedulerState, bpm: number): SchedulerState {
   const b = clampEngineBpm(bpm);
