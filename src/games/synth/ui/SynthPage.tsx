@@ -7,8 +7,10 @@ import { useSessionStore } from '../../../platform/session/sessionStore.ts';
 import { canRedo, canUndo } from '../engine/history.ts';
 import { auditionOff, auditionOn, enableAudio, onPageLeave, togglePlay } from './audioController.ts';
 import { LoopsCard } from './LoopsCard.tsx';
+import { stopMidiIn } from './midiIn.ts';
 import { PatternCard } from './PatternCard.tsx';
 import { KEY_MAP, keyboardStart, SoundCard } from './SoundCard.tsx';
+import { startSongAddress } from './songAddress.ts';
 import { editorOf, useSynthStore } from './store.ts';
 import { TransportCard } from './TransportCard.tsx';
 import './synth.css';
@@ -104,6 +106,24 @@ function useLoadFromQuerySilently(config: SaveConfig) {
   }, [status === 'signedIn']);
 }
 
+/** A song link that could not be opened says why, until dismissed. */
+function LinkNotice() {
+  const notice = useSynthStore((s) => s.linkNotice);
+  if (!notice) return null;
+  return (
+    <div className="synth-notice" role="alert">
+      <p>{notice}</p>
+      <button
+        type="button"
+        className="synth-btn synth-btn--small"
+        onClick={() => useSynthStore.getState().setLinkNotice(null)}
+      >
+        Dismiss
+      </button>
+    </div>
+  );
+}
+
 export function SynthPage() {
   const audio = useSynthStore((s) => s.audio);
   const undoable = useSynthStore((s) => canUndo(s.history));
@@ -113,6 +133,8 @@ export function SynthPage() {
   useLoadFromQuerySilently(saveConfig);
   useShortcuts();
   useEffect(() => onPageLeave, []);
+  useEffect(() => startSongAddress(), []);
+  useEffect(() => stopMidiIn, []);
 
   return (
     <div className="synth-page">
@@ -139,6 +161,7 @@ export function SynthPage() {
         </div>
       </GameHeader>
       <main className="synth-main">
+        <LinkNotice />
         {audio !== 'ready' && (
           <div className="synth-enable">
             <button
