@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import midiPackage from '@tonejs/midi';
 import config from '../../playwright.config.ts';
+import { decodeSong, songFromHash } from '../../src/games/synth/engine/songLink.ts';
 import { DESKTOP_SIZE, expectNoSeriousA11yViolations, PHONE_SIZE } from './a11y-helpers.ts';
 import { watchConsole } from './watchConsole.ts';
 
@@ -57,6 +58,8 @@ test('a song travels whole in its link, and the address follows edits without ad
   context,
   browser,
 }) => {
+  // Two pages, two songs' worth of clicks and an axe pass: slow on a loaded 2-core machine.
+  test.slow();
   const watch = watchConsole(page);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('/synth');
@@ -92,6 +95,44 @@ test('a song travels whole in its link, and the address follows edits without ad
   await expectPattern(friend, [1, 5, 9, 13]);
   await other.close();
   expect(watch.errors).toEqual([]);
+});
+
+test('a reload of ?loadId= keeps the edits made since the load: the song in the address is the newer one', async ({
+  page,
+}) => {
+  await page.goto('/api/account/dev_login.php?as=user&redirect=/synth');
+  await expect(page).toHaveURL(/\/synth$/);
+  const saved = await page.evaluate(async () => {
+    const res = await fetch('/api/saves/save.php', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        appId: 'synth',
+        key: `reload keeps edits ${Date.now()}`,
+        data: { version: 1, bpm: 100, loops: [{ id: 'a', name: 'Saved', pattern: [true], muted: false }] },
+      }),
+    });
+    return (await res.json()) as { success: boolean; id: string };
+  });
+  expect(saved.success).toBe(true);
+  await page.goto(`/synth?loadId=${encodeURIComponent(saved.id)}`);
+  await expect(page.locator('.synth-loop__name')).toHaveText(['Saved']);
+  await page.getByRole('button', { name: 'Rename Saved' }).click();
+  await page.getByRole('textbox', { name: 'New name for Saved' }).fill('Edited');
+  await page.getByRole('textbox', { name: 'New name for Saved' }).press('Enter');
+  await expect
+    .poll(async () => {
+      const r = decodeSong(songFromHash(new URL(page.url()).hash) ?? '', () => 'x');
+      return r.ok ? r.song.loops.map((l) => l.name) : [];
+    })
+    .toEqual(['Edited']);
+  expect(new URL(page.url()).search).toBe(`?loadId=${encodeURIComponent(saved.id)}`);
+  await page.reload();
+  await expect(page.getByRole('button', { name: /^Account:/ })).toBeVisible();
+  // The save would arrive within a moment of sign-in settling; it must not replace the edits.
+  await page.waitForTimeout(1500);
+  await expect(page.locator('.synth-loop__name')).toHaveText(['Edited']);
 });
 
 test('a damaged or too-new link says so and opens the default song', async ({ page }) => {

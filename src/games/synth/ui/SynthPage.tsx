@@ -5,6 +5,7 @@ import type { SaveConfig } from '../../../platform/saves/saveConfig.ts';
 import { loadSaveInto } from '../../../platform/saves/useSaveFlow.tsx';
 import { useSessionStore } from '../../../platform/session/sessionStore.ts';
 import { canRedo, canUndo } from '../engine/history.ts';
+import { songFromHash } from '../engine/songLink.ts';
 import { auditionOff, auditionOn, enableAudio, onPageLeave, togglePlay } from './audioController.ts';
 import { LoopsCard } from './LoopsCard.tsx';
 import { stopMidiIn } from './midiIn.ts';
@@ -91,10 +92,14 @@ function useSynthSaveConfig(): SaveConfig {
   );
 }
 
-/** ?loadId= / ?loadKey= load once signed in; errors are silently ignored (games spec §8). */
+/**
+ * ?loadId= / ?loadKey= load once signed in; errors are silently ignored (games spec §8).
+ * An address that also holds a song was written by this page after that load, with the
+ * edits since: the song in it is the newer one, so the save is not loaded over it.
+ */
 function useLoadFromQuerySilently(config: SaveConfig) {
   const status = useSessionStore((s) => s.status);
-  const done = useRef(false);
+  const done = useRef(songFromHash(window.location.hash) !== null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: load once when the session settles, with the config of that moment
   useEffect(() => {
     // Saves belong to signed-in users: signed out, there is nothing to load (and nothing to report).
