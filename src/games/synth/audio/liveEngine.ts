@@ -12,6 +12,7 @@ import { BPM_DEFAULT } from '../engine/tempo.ts';
 import {
   collectDueSteps,
   LOOKAHEAD_S,
+  positionAtTime,
   SCHEDULE_INTERVAL_MS,
   type SchedulerState,
   type StepEvent,
@@ -100,6 +101,11 @@ export class LiveEngine {
     const now = this.raw.currentTime;
     for (const v of this.bank.voices.values()) v.noteOff(now);
     this.show(-1);
+  }
+
+  /** Where the sound now leaving the speakers is, in steps since Play (fractional); null when stopped. */
+  playheadPosition(): number | null {
+    return this.state ? positionAtTime(this.state, this.audibleTime()) : null;
   }
 
   onStep(listener: StepListener): () => void {

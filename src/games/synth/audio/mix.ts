@@ -4,13 +4,10 @@
  */
 import * as Tone from 'tone';
 import type { Track } from '../engine/arrangement.ts';
-import { type StepEvent, stepDuration } from '../engine/timing.ts';
+import { GATE, type StepEvent, stepDuration } from '../engine/timing.ts';
 import { createVoice, type Voice } from './voice.ts';
 
 export type { Track };
-
-/** Notes last this fraction of a step before their release begins. */
-export const GATE = 0.8;
 
 export function playStep(
   tracks: readonly Track[],

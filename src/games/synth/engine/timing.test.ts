@@ -5,6 +5,7 @@ import {
   barDuration,
   collectDueSteps,
   LOOKAHEAD_S,
+  positionAtTime,
   SCHEDULE_INTERVAL_MS,
   STEPS,
   setSchedulerBpm,
@@ -78,6 +79,16 @@ describe('lookahead scheduler core', () => {
     const due = collectDueSteps(s, 1.1);
     expect(due.events[0]).toMatchObject({ index: 9, time: 1.125 });
     expect(due.events[1]?.time ?? 1.125 + 0.25).toBeCloseTo(1.375);
+  });
+
+  it('the playhead position is the fractional step a time falls in, across a tempo change', () => {
+    let s = startScheduler(2, 120);
+    expect(positionAtTime(s, 2)).toBe(0);
+    expect(positionAtTime(s, 2 + 0.125 * 6.5)).toBeCloseTo(6.5);
+    s = collectDueSteps(s, 2.9).state;
+    s = setSchedulerBpm(s, 60);
+    // Step 9 starts at 2 + 9 × 0.125; from there steps are 0.25 s.
+    expect(positionAtTime(s, 2 + 9 * 0.125 + 0.25 * 2)).toBeCloseTo(11);
   });
 
   it('the offline tick simulation yields the whole grid with no drift after 10 minutes', () => {

@@ -12,6 +12,8 @@ export const STEPS = 16;
 export const STEPS_PER_BEAT = 4;
 export const LOOKAHEAD_S = 0.12;
 export const SCHEDULE_INTERVAL_MS = 25;
+/** Notes last this fraction of a step before their release begins (speakers, WAV and MIDI alike). */
+export const GATE = 0.8;
 
 /** Length of one 16th-note step in seconds. */
 export function stepDuration(bpm: number): number {
@@ -51,6 +53,11 @@ export function startScheduler(startTime: number, bpm: number): SchedulerState {
 
 export function timeOfIndex(s: SchedulerState, index: number): number {
   return s.anchorTime + (index - s.anchorIndex) * stepDuration(s.bpm);
+}
+
+/** Where `time` falls in steps since the start (fractional): 37.5 is half way through step 6 of bar 3. */
+export function positionAtTime(s: SchedulerState, time: number): number {
+  return s.anchorIndex + (time - s.anchorTime) / stepDuration(s.bpm);
 }
 
 /** A new tempo from the next unscheduled step on; steps already scheduled keep their times. */

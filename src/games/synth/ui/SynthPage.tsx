@@ -5,10 +5,13 @@ import type { SaveConfig } from '../../../platform/saves/saveConfig.ts';
 import { loadSaveInto } from '../../../platform/saves/useSaveFlow.tsx';
 import { useSessionStore } from '../../../platform/session/sessionStore.ts';
 import { canRedo, canUndo } from '../engine/history.ts';
+import { songFromHash } from '../engine/songLink.ts';
 import { auditionOff, auditionOn, enableAudio, onPageLeave, togglePlay } from './audioController.ts';
 import { LoopsCard } from './LoopsCard.tsx';
+import { stopMidiIn } from './midiIn.ts';
 import { PatternCard } from './PatternCard.tsx';
 import { KEY_MAP, keyboardStart, SoundCard } from './SoundCard.tsx';
+import { startSongAddress } from './songAddress.ts';
 import { editorOf, useSynthStore } from './store.ts';
 import { TransportCard } from './TransportCard.tsx';
 import './synth.css';
@@ -89,10 +92,14 @@ function useSynthSaveConfig(): SaveConfig {
   );
 }
 
-/** ?loadId= / ?loadKey= load once signed in; errors are silently ignored (games spec §8). */
+/**
+ * ?loadId= / ?loadKey= load once signed in; errors are silently ignored (games spec §8).
+ * An address that also holds a song was written by this page after that load, with the
+ * edits since: the song in it is the newer one, so the save is not loaded over it.
+ */
 function useLoadFromQuerySilently(config: SaveConfig) {
   const status = useSessionStore((s) => s.status);
-  const done = useRef(false);
+  const done = useRef(songFromHash(window.location.hash) !== null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: load once when the session settles, with the config of that moment
   useEffect(() => {
     // Saves belong to signed-in users: signed out, there is nothing to load (and nothing to report).
@@ -104,6 +111,24 @@ function useLoadFromQuerySilently(config: SaveConfig) {
   }, [status === 'signedIn']);
 }
 
+/** A song link that could not be opened says why, until dismissed. */
+function LinkNotice() {
+  const notice = useSynthStore((s) => s.linkNotice);
+  if (!notice) return null;
+  return (
+    <div className="synth-notice" role="alert">
+      <p>{notice}</p>
+      <button
+        type="button"
+        className="synth-btn synth-btn--small"
+        onClick={() => useSynthStore.getState().setLinkNotice(null)}
+      >
+        Dismiss
+      </button>
+    </div>
+  );
+}
+
 export function SynthPage() {
   const audio = useSynthStore((s) => s.audio);
   const undoable = useSynthStore((s) => canUndo(s.history));
@@ -113,6 +138,8 @@ export function SynthPage() {
   useLoadFromQuerySilently(saveConfig);
   useShortcuts();
   useEffect(() => onPageLeave, []);
+  useEffect(() => startSongAddress(), []);
+  useEffect(() => stopMidiIn, []);
 
   return (
     <div className="synth-page">
@@ -139,6 +166,7 @@ export function SynthPage() {
         </div>
       </GameHeader>
       <main className="synth-main">
+        <LinkNotice />
         {audio !== 'ready' && (
           <div className="synth-enable">
             <button

@@ -1,7 +1,103 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { BPM_MAX, BPM_MIN } from '../engine/tempo.ts';
-import { exportWav, togglePlay } from './audioController.ts';
+import { exportMidi, exportWav, togglePlay } from './audioController.ts';
+import {
+  midiStatusText,
+  setMidiRecording,
+  startMidiIn,
+  stopMidiIn,
+  useMidiInStore,
+  webMidiAvailable,
+} from './midiIn.ts';
+import { shareUrl } from './songAddress.ts';
 import { EXPORT_BAR_OPTIONS, useSynthStore } from './store.ts';
+
+/** How long "Link copied" stays. */
+const COPIED_MS = 4000;
+
+/** Share: the song's link to the clipboard, or into a box to copy by hand where the clipboard is refused. */
+function ShareControl() {
+  const [copied, setCopied] = useState(false);
+  const [manual, setManual] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => clearTimeout(timer.current ?? undefined), []);
+  const share = async () => {
+    const url = shareUrl();
+    clearTimeout(timer.current ?? undefined);
+    try {
+      await navigator.clipboard.writeText(url);
+      setManual(null);
+      setCopied(true);
+      timer.current = setTimeout(() => setCopied(false), COPIED_MS);
+    } catch {
+      setCopied(false);
+      setManual(url);
+    }
+  };
+  return (
+    <div className="synth-share">
+      <button
+        type="button"
+        className="synth-btn"
+        onClick={() => void share()}
+        aria-describedby="synth-share-help"
+      >
+        <span aria-hidden="true">🔗</span> Share
+      </button>
+      <span id="synth-share-help" className="synth-share__help">
+        The link holds the whole song: no account needed to open it.
+      </span>
+      <span className="synth-share__status" role="status">
+        {copied ? 'Link copied' : ''}
+      </span>
+      {manual && (
+        <label className="synth-share__manual">
+          <span>The clipboard is not available here. Copy this link:</span>
+          <input readOnly value={manual} onFocus={(e) => e.currentTarget.select()} autoFocus />
+        </label>
+      )}
+    </div>
+  );
+}
+
+/** MIDI in and Record: only where the browser has Web MIDI. */
+function MidiInControl() {
+  const midi = useMidiInStore();
+  const on = midi.status === 'on';
+  return (
+    <div className="synth-midi">
+      <button
+        type="button"
+        className="synth-btn synth-btn--small"
+        aria-pressed={on}
+        disabled={midi.status === 'asking'}
+        onClick={() => (on ? stopMidiIn() : void startMidiIn())}
+        aria-describedby="synth-midi-status"
+      >
+        <span aria-hidden="true">🎹</span> MIDI in
+      </button>
+      <button
+        type="button"
+        className="synth-btn synth-btn--small synth-rec"
+        aria-pressed={midi.recording}
+        disabled={!on}
+        onClick={() => setMidiRecording(!midi.recording)}
+        title="While playing, each key you press turns on the step you hear"
+      >
+        <span aria-hidden="true">●</span> Record
+      </button>
+      <span
+        id="synth-midi-status"
+        className={
+          midi.status === 'refused' || midi.status === 'failed' ? 'synth-error' : 'synth-midi__status'
+        }
+        role="status"
+      >
+        {midiStatusText(midi)}
+      </span>
+    </div>
+  );
+}
 
 export function TransportCard() {
   const bpm = useSynthStore((s) => s.bpm);
@@ -97,12 +193,26 @@ export function TransportCard() {
         >
           {exporting ? 'Rendering…' : 'Export WAV'}
         </button>
+        <button
+          type="button"
+          className="synth-btn"
+          onClick={() => {
+            setExportError(null);
+            exportMidi().catch((e: unknown) =>
+              setExportError(e instanceof Error ? e.message : 'Export failed'),
+            );
+          }}
+        >
+          Export MIDI
+        </button>
         {exportError && (
           <p className="synth-error" role="alert">
             {exportError}
           </p>
         )}
       </div>
+      <ShareControl />
+      {webMidiAvailable() && <MidiInControl />}
     </section>
   );
 }

@@ -88,10 +88,26 @@ export function auditionOff() {
   engine?.noteOff();
 }
 
+/** The playhead in steps since Play (fractional), or null when stopped or audio is off. */
+export function playheadPosition(): number | null {
+  return engine?.playheadPosition() ?? null;
+}
+
 export function onStep(listener: StepListener): () => void {
   stepListeners.add(listener);
   listener(lastStep);
   return () => stepListeners.delete(listener);
+}
+
+/** The song as a Standard MIDI File download: one track per loop (engine/midiExport.ts). */
+export async function exportMidi() {
+  const [{ midiSources, songToMidi }, { downloadBytes }] = await Promise.all([
+    import('../engine/midiExport.ts'),
+    import('../audio/exportWav.ts'),
+  ]);
+  const s = useSynthStore.getState();
+  const bytes = songToMidi(midiSources(s.loops, editorOf(s), s.linkedLoopId), s.bpm, s.exportBars);
+  downloadBytes(bytes, `futile-synth-loops-${Math.round(s.bpm)}bpm-${s.exportBars}bars.mid`, 'audio/midi');
 }
 
 /** Offline render of the audible arrangement to a WAV download. */

@@ -156,3 +156,31 @@ describe('song actions', () => {
     expect(S().exportBars).toBe(8);
   });
 });
+
+describe('song links and MIDI record', () => {
+  it('recordStep turns steps on (never off) and one recording pass is one undo step', () => {
+    S().clearPattern();
+    S().recordStep(2);
+    S().recordStep(2);
+    S().recordStep(9);
+    expect(editor().pattern.flatMap((on, i) => (on ? [i] : []))).toEqual([2, 9]);
+    S().endGesture();
+    S().undo();
+    expect(editor().pattern.some(Boolean)).toBe(false);
+  });
+
+  it('song() and loadSong() carry bpm, loops, the editor and its linked loop', () => {
+    S().commitBpmText('150');
+    S().saveLoop();
+    S().toggleStep(5);
+    const song = S().song();
+    expect(song.linkedIndex).toBe(0);
+    S().reset();
+    S().loadSong(song);
+    expect(S().bpm).toBe(150);
+    expect(S().loops).toEqual(song.loops);
+    expect(S().linkedLoopId).toBe(song.loops[0].id);
+    expect(editor()).toEqual(song.editor);
+    expect(S().saveHandle).toBeNull();
+  });
+});

@@ -39,6 +39,7 @@ import {
   type SoundParams,
   sanitizeParams,
 } from '../engine/params.ts';
+import type { Song } from '../engine/songLink.ts';
 import { acceptTypedBpm, BPM_DEFAULT, tapTempo } from '../engine/tempo.ts';
 
 export type AudioStatus = 'off' | 'starting' | 'ready' | 'failed';
@@ -76,6 +77,8 @@ export interface SynthState {
   endGesture(): void;
   // editor: pattern
   toggleStep(step: number): void;
+  /** Turns a step on (MIDI record); one recording pass is one undo step. */
+  recordStep(step: number): void;
   clearPattern(): void;
   undo(): void;
   redo(): void;
@@ -94,6 +97,13 @@ export interface SynthState {
   // song
   loadDocument(data: unknown): boolean;
   documentData(): SynthDocument | null;
+  /** The song a link carries: the document plus the editor and its link. */
+  song(): Song;
+  /** Replaces the song with one from a link (the editor change can be undone). */
+  loadSong(song: Song): void;
+  /** A message about the page's song link (one that could not be opened), or null. */
+  linkNotice: string | null;
+  setLinkNotice(notice: string | null): void;
   setSaveHandle(handle: SaveHandle | null): void;
   setExportBars(bars: number): void;
   setExporting(exporting: boolean): void;
@@ -115,7 +125,14 @@ function initialData() {
     saveHandle: null as SaveHandle | null,
     exportBars: 4,
     exporting: false,
+    linkNotice: null as string | null,
   };
+}
+
+/** The song a fresh page starts with. */
+export function defaultSong(): Song {
+  const { history, bpm, loops } = initialData();
+  return { bpm, loops, editor: history.present, linkedIndex: -1 };
 }
 
 export const EXPORT_BAR_OPTIONS = [1, 2, 4, 8, 16] as const;
@@ -152,6 +169,11 @@ export const useSynthStore = create<SynthState>()((set, get) => {
     endGesture: () => set((s) => ({ history: sealHistory(s.history) })),
 
     toggleStep: (step) => edit((e) => ({ ...e, pattern: togglePatternStep(e.pattern, step) })),
+    recordStep: (step) =>
+      edit(
+        (e) => (e.pattern[step] !== false ? e : { ...e, pattern: togglePatternStep(e.pattern, step) }),
+        'midi-record',
+      ),
     clearPattern: () => edit((e) => (e.pattern.some(Boolean) ? { ...e, pattern: emptyPattern() } : e)),
     undo: () => set((s) => ({ history: undoHistory(s.history) })),
     redo: () => set((s) => ({ history: redoHistory(s.history) })),
@@ -211,6 +233,27 @@ export const useSynthStore = create<SynthState>()((set, get) => {
       const s = get();
       return s.loops.length === 0 ? null : toDocument(s.bpm, s.loops);
     },
+    song: () => {
+      const s = get();
+      return {
+        bpm: s.bpm,
+        loops: s.loops,
+        editor: s.history.present,
+        linkedIndex: s.loops.findIndex((l) => l.id === s.linkedLoopId),
+      };
+    },
+    loadSong: (song) => {
+      edit(() => ({ params: { ...song.editor.params }, pattern: [...song.editor.pattern] }));
+      // A song from a link is not the account save this page had open: Save asks for a name again.
+      set({
+        bpm: song.bpm,
+        loops: song.loops,
+        linkedLoopId: song.loops[song.linkedIndex]?.id ?? null,
+        taps: [],
+        saveHandle: null,
+      });
+    },
+    setLinkNotice: (linkNotice) => set({ linkNotice }),
     setSaveHandle: (saveHandle) => set({ saveHandle }),
     setExportBars: (bars) =>
       set({ exportBars: (EXPORT_BAR_OPTIONS as readonly number[]).includes(bars) ? bars : get().exportBars }),
