@@ -1,5 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { guestItems } from '../../../platform/guest/guestItems.ts';
+import { useSessionStore } from '../../../platform/session/sessionStore.ts';
 import { decodeSong, encodeSong, MALFORMED_LINK_MESSAGE, songFromHash } from '../engine/songLink.ts';
 import { typicalSong } from '../engine/testSongs.ts';
 import { ADDRESS_WRITE_DELAY_MS, REPLACE_SONG_QUESTION, startSongAddress } from './songAddress.ts';
@@ -99,5 +101,47 @@ describe('the song in the address', () => {
     window.location.hash = `song=${encodeSong(typicalSong(5))}`;
     await vi.waitFor(() => expect(S().loops).toHaveLength(5));
     expect(confirm).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("a guest's song", () => {
+  afterEach(() => {
+    useSessionStore.setState({ status: 'loading', user: null });
+    localStorage.clear();
+  });
+
+  it('is kept on the device while signed out, to offer to their account; back to the default forgets it', () => {
+    vi.useFakeTimers();
+    localStorage.clear();
+    useSessionStore.setState({ status: 'signedOut', user: null });
+    stop = startSongAddress();
+    S().toggleStep(3);
+    S().commitBpmText('132');
+    vi.advanceTimersByTime(ADDRESS_WRITE_DELAY_MS);
+    // A pattern alone is not a song yet (nothing Save would keep).
+    expect(guestItems()).toEqual([]);
+    S().saveLoop();
+    vi.advanceTimersByTime(ADDRESS_WRITE_DELAY_MS);
+    const [item] = guestItems();
+    expect(item).toMatchObject({
+      appId: 'synth',
+      slot: 'current-song',
+      label: 'Song with 1 loop at 132 BPM',
+    });
+    expect(item.data).toEqual(S().documentData());
+    S().reset();
+    vi.advanceTimersByTime(ADDRESS_WRITE_DELAY_MS);
+    expect(guestItems()).toEqual([]);
+  });
+
+  it('is not kept for someone signed in (their songs are saved to their account)', () => {
+    vi.useFakeTimers();
+    localStorage.clear();
+    useSessionStore.setState({ status: 'signedIn', user: null });
+    stop = startSongAddress();
+    S().toggleStep(3);
+    S().saveLoop();
+    vi.advanceTimersByTime(ADDRESS_WRITE_DELAY_MS);
+    expect(guestItems()).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@
  * (asking first when that would replace a song made here); every change writes the address
  * with history.replaceState, debounced, so the Back button never fills with edits.
  */
+import { keepGuestItem } from '../../../platform/guest/guestItems.ts';
 import { confirmDialog } from '../../../platform/ui/asyncDialogs.tsx';
 import { decodeSong, encodeSong, hashWithSong, songFromHash } from '../engine/songLink.ts';
 import { defaultSong, newId, type SynthState, useSynthStore } from './store.ts';
@@ -27,6 +28,16 @@ function songText(s: Pick<SynthState, 'song'>): string {
 /** Whether link text is the song a fresh page starts with: such a song holds nothing of the user's. */
 function isDefaultSong(text: string): boolean {
   return text === encodeSong(defaultSong());
+}
+
+/**
+ * A guest's song (anything but the fresh page's) is kept on the device, to be offered to
+ * their account after they sign in here; back to the default song forgets it.
+ */
+function keepForGuest(state: SynthState, text: string): void {
+  const loops = state.loops.length;
+  const label = `Song with ${loops} ${loops === 1 ? 'loop' : 'loops'} at ${state.bpm} BPM`;
+  keepGuestItem('synth', 'current-song', label, isDefaultSong(text) ? null : state.documentData());
 }
 
 /** A full link to the song as it is now (the address part other than the song is left out). */
@@ -60,8 +71,10 @@ export function startSongAddress(options: SongAddressOptions = {}): () => void {
   const write = () => {
     timer = null;
     if (stopped) return;
-    const text = songText(useSynthStore.getState());
+    const state = useSynthStore.getState();
+    const text = songText(state);
     known = text;
+    keepForGuest(state, text);
     if (songFromHash(window.location.hash) === text) return;
     const { pathname, search, hash } = window.location;
     // history.state is the router's: kept as it is, so Back and the router's keys still work.
