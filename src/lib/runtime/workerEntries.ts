@@ -12,6 +12,11 @@ export interface SnapshotSource {
 /** An engine host that answers `nextSnapshot(request)` with the next state the scene has not seen. */
 export interface SnapshotHost<Request, Snapshot> {
   nextSnapshot(request: Request): Promise<Snapshot>;
+  /**
+   * A new renderer is reading (its worker restarted): its first snapshot must carry
+   * everything, including what the host sends only when it changes (metadata).
+   */
+  newReader?(): void;
 }
 
 /** Marks values to move (not copy) across postMessage; identity outside a worker. */
@@ -27,7 +32,10 @@ export function exposePhysicsWorker<Request, Snapshot>(
   const snapshots = new SnapshotServer<Request, Snapshot>();
   const host = makeHost(snapshots.markTransfer);
   const source: SnapshotSource = {
-    serveSnapshots: (port) => snapshots.serve(port, (request) => host.nextSnapshot(request)),
+    serveSnapshots: (port) => {
+      host.newReader?.();
+      snapshots.serve(port, (request) => host.nextSnapshot(request));
+    },
   };
   exposeWorker(Object.assign(host, source));
 }
