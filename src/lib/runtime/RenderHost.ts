@@ -26,6 +26,7 @@ export interface RenderHostOptions<Snapshot, Input, Hud, Recycle> {
  */
 export class RenderHost<Snapshot, Input = never, Hud = never, Recycle = void> {
   private scene: GameScene<Snapshot, Input, Hud, Recycle> | null = null;
+  private canvas: SceneCanvas | null = null;
   private snapshots: SnapshotClient<Recycle | null, Snapshot> | null = null;
   private hudPort: MessagePort | null = null;
   private readonly timeline = new SnapshotTimeline();
@@ -56,6 +57,7 @@ export class RenderHost<Snapshot, Input = never, Hud = never, Recycle = void> {
       return;
     }
     this.scene = scene;
+    this.canvas = canvas;
     this.hudPort = hudPort;
     if (this.visible) this.loop.start();
   }
@@ -92,6 +94,26 @@ export class RenderHost<Snapshot, Input = never, Hud = never, Recycle = void> {
   async capture(): Promise<Blob> {
     if (!this.scene?.capture) throw new Error('This scene has no picture to take.');
     return this.scene.capture();
+  }
+
+  /**
+   * For the end-to-end tests, which cannot reach a canvas drawn from a worker: loses the
+   * WebGL context, waits, restores it (as a GPU reset would) and resolves once restored.
+   */
+  async loseContextForTest(): Promise<void> {
+    const canvas = this.canvas as unknown as OffscreenCanvas | null;
+    const gl = (canvas?.getContext('webgl2') ?? canvas?.getContext('webgl')) as WebGLRenderingContext | null;
+    const lose = gl?.getExtension('WEBGL_lose_context');
+    if (!canvas || !lose) throw new Error('This scene has no WebGL context to lose.');
+    const event = (name: string) =>
+      new Promise<void>((resolve) => canvas.addEventListener(name, () => resolve(), { once: true }));
+    const lost = event('webglcontextlost');
+    lose.loseContext();
+    await lost;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const restored = event('webglcontextrestored');
+    lose.restoreContext();
+    await restored;
   }
 
   dispose(): void {
