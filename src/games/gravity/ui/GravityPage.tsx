@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
+import { StoppedNotice } from '../../../lib/runtime/StoppedNotice.tsx';
+import { WorkerStoppedError } from '../../../lib/runtime/WorkerBridge.ts';
 import { GameHeader } from '../../../platform/header/GameHeader.tsx';
 import { LiveStatus } from '../../../platform/ui/LiveStatus.tsx';
 import { KIND_STAR } from '../engine/bodyTypes.ts';
@@ -73,6 +75,7 @@ export function GravityPage() {
   const shareUrl = useGravityStore((s) => s.shareUrl);
   const presetId = useGravityStore((s) => s.presetId);
   const ready = useGravityStore((s) => s.ready);
+  const stopped = useGravityStore((s) => s.stopped);
 
   useEffect(() => {
     const stage = stageRef.current!;
@@ -89,7 +92,14 @@ export function GravityPage() {
     const onHashChange = () => {
       const address = readAddress();
       if (address.shared === null) return;
-      void created.open(address).then((notice) => useGravityStore.setState({ notice }));
+      created.open(address).then(
+        (notice) => useGravityStore.setState({ notice }),
+        // A stopped worker shows its own message (with Restart); anything else is said here.
+        (error: unknown) => {
+          if (error instanceof WorkerStoppedError) return;
+          useGravityStore.setState({ notice: 'That share link could not be opened.' });
+        },
+      );
     };
     window.addEventListener('hashchange', onHashChange);
     return () => {
@@ -102,7 +112,9 @@ export function GravityPage() {
   // A preset in the address (`?preset=id`) so a reload or a link opens it again.
   useEffect(() => {
     if (!ready || !presetId) return;
-    const url = `${window.location.pathname}?preset=${encodeURIComponent(presetId)}`;
+    // `render=main` (drawing on the page's thread) stays, so a reload keeps it.
+    const render = new URLSearchParams(window.location.search).get('render');
+    const url = `${window.location.pathname}?preset=${encodeURIComponent(presetId)}${render ? `&render=${encodeURIComponent(render)}` : ''}`;
     if (url !== window.location.pathname + window.location.search || window.location.hash) {
       window.history.replaceState(window.history.state, '', url);
     }
@@ -116,7 +128,15 @@ export function GravityPage() {
       url = window.location.href;
       useGravityStore.setState({ shareUrl: url });
     } else {
-      const code = await session.shareCode();
+      let code: string;
+      try {
+        code = await session.shareCode();
+      } catch (error) {
+        // A stopped worker shows its own message (with Restart).
+        if (!(error instanceof WorkerStoppedError))
+          useGravityStore.setState({ notice: 'The scene could not be shared.' });
+        return;
+      }
       const path = `${window.location.pathname}${SHARE_PREFIX}${code}`;
       window.history.replaceState(window.history.state, '', path);
       url = `${window.location.origin}${path}`;
@@ -150,6 +170,18 @@ export function GravityPage() {
             ×
           </button>
         </div>
+      )}
+      {stopped && session && (
+        <StoppedNotice
+          className="gravity-notice"
+          message={stopped}
+          onRestart={() =>
+            session.restart().catch((error: unknown) => {
+              console.warn('Gravity Simulator could not restart', error);
+              useGravityStore.setState({ stopped: 'The simulation could not restart: reload the page.' });
+            })
+          }
+        />
       )}
       <main className="gravity-layout">
         <div className="gravity-stage" ref={stageRef} data-testid="gravity-stage" />
