@@ -50,8 +50,16 @@ export class SceneCanvas {
     app.renderer.on('resize', this.onResize);
     // Added after Pixi's own listeners (made in app.init): on `webglcontextrestored`, Pixi has
     // already reset its GPU state when this one runs.
-    app.canvas.addEventListener('webglcontextlost', this.onLost);
-    app.canvas.addEventListener('webglcontextrestored', this.onRestored);
+    this.canvasEvents?.addEventListener('webglcontextlost', this.onLost);
+    this.canvasEvents?.addEventListener('webglcontextrestored', this.onRestored);
+  }
+
+  /**
+   * The page's canvas, or a render worker's OffscreenCanvas: both fire the WebGL context
+   * events (typed as an EventTarget so this compiles in a worker, which has no DOM types).
+   */
+  private get canvasEvents(): EventTarget | undefined {
+    return this.app.canvas as unknown as EventTarget | undefined;
   }
 
   /** The WebGL context is lost (and not back yet): nothing drawn now is shown. */
@@ -81,8 +89,8 @@ export class SceneCanvas {
     if (this.disposed) return;
     this.disposed = true;
     this.app.renderer?.off('resize', this.onResize);
-    this.app.canvas?.removeEventListener('webglcontextlost', this.onLost);
-    this.app.canvas?.removeEventListener('webglcontextrestored', this.onRestored);
+    this.canvasEvents?.removeEventListener('webglcontextlost', this.onLost);
+    this.canvasEvents?.removeEventListener('webglcontextrestored', this.onRestored);
     this.recipes.clear();
   }
 

@@ -152,8 +152,8 @@ async function openShared(page: Page, link: string): Promise<Locator> {
   return raceStage(page).locator('canvas');
 }
 
-async function openPausedGravity(page: Page): Promise<Locator> {
-  await page.goto('/gravity');
+async function openPausedGravity(page: Page, path = '/gravity'): Promise<Locator> {
+  await page.goto(path);
   const stage = page.getByTestId('gravity-stage');
   // Four pages open at once, two of them under 4× CPU, on a busy machine: give them time.
   await expect(stage.locator('canvas')).toBeVisible({ timeout: 90_000 });
@@ -218,13 +218,14 @@ test.describe('a lost WebGL context is restored and drawn again', () => {
     canvas: Locator,
     judge: (p: Pixels) => { ok: boolean; detail: string },
     maxChanged: number,
+    lose: () => Promise<void> = () => loseAndRestoreContext(canvas),
   ) {
     const watch = watchConsole(page);
     // Frames drawn since the scene settled.
     await page.waitForTimeout(1500);
     const before = await shoot(canvas, `${SHOTS}/lost-${name}-before.png`);
     expect(judge(before).ok, `${name} before: ${judge(before).detail}`).toBe(true);
-    await loseAndRestoreContext(canvas);
+    await lose();
     await page.waitForTimeout(1500);
     const after = await shoot(canvas, `${SHOTS}/lost-${name}-after.png`);
     expect(judge(after).ok, `${name} after: ${judge(after).detail}`).toBe(true);
@@ -244,9 +245,23 @@ test.describe('a lost WebGL context is restored and drawn again', () => {
     await lossKeepsPicture(shared, 'race', canvas, raceLook, 0.00005);
   });
 
-  test('Gravity: paused', async ({ page }) => {
-    const canvas = await openPausedGravity(page);
+  test('Gravity: paused, drawn on the page (?render=main)', async ({ page }) => {
+    const canvas = await openPausedGravity(page, '/gravity?render=main');
     await lossKeepsPicture(page, 'gravity', canvas, gravityLook, 0.001);
+  });
+
+  test('Gravity: paused, drawn in its render worker', async ({ page }) => {
+    const canvas = await openPausedGravity(page);
+    await expect(page.getByTestId('gravity-stage')).toHaveAttribute('data-render', 'worker');
+    // The page cannot reach a context drawn from a worker: the worker loses and restores it.
+    const loseInWorker = () =>
+      page.evaluate(() => {
+        const workers = (
+          window as unknown as { futileWorkers: Record<string, { call(m: string): Promise<void> }> }
+        ).futileWorkers;
+        return workers['The drawing of the simulation'].call('loseContextForTest');
+      });
+    await lossKeepsPicture(page, 'gravity-worker', canvas, gravityLook, 0.001, loseInWorker);
   });
 
   test('Crit Happens: dice at rest', async ({ page }) => {

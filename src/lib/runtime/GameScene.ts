@@ -7,8 +7,14 @@
  * requestAnimationFrame. Everything it knows arrives through these calls, as data.
  */
 
-/** Where a scene draws: a page canvas (fallback) or an OffscreenCanvas in a render worker. */
-export type SceneCanvas = HTMLCanvasElement | OffscreenCanvas;
+import type { ICanvas } from 'pixi.js';
+
+/**
+ * Where a scene draws: a page canvas (fallback) or an OffscreenCanvas in a render worker.
+ * Pixi's ICanvas (which both are), not `HTMLCanvasElement | OffscreenCanvas`: render
+ * workers are type-checked without the DOM's types, where HTMLCanvasElement does not exist.
+ */
+export type SceneCanvas = ICanvas;
 
 /** The drawing area, in CSS pixels, and the device pixels per CSS pixel to render at. */
 export interface SceneViewport {
@@ -27,13 +33,18 @@ export interface SceneEnvironment {
  * page forwards (already the game's own actions, points in CSS pixels), `Hud` what the
  * page's React HUD shows (sampled by the runtime at most 10 times a second).
  */
-export interface GameScene<Snapshot, Input = never, Hud = never> {
+export interface GameScene<Snapshot, Input = never, Hud = never, Recycle = void> {
   /** Creates the renderer on `canvas` and draws nothing until the first snapshot. */
   init(canvas: SceneCanvas, viewport: SceneViewport, environment: SceneEnvironment): Promise<void>;
   resize(viewport: SceneViewport): void;
   setEnvironment(environment: SceneEnvironment): void;
-  /** The newest state from the engine; the scene keeps the one before to interpolate. */
-  push(snapshot: Snapshot): void;
+  /**
+   * The newest state from the engine; the scene keeps the one before to interpolate. A scene
+   * whose snapshots travel in reusable buffers returns the ones it is done with (`Recycle`),
+   * and the runtime hands them back to the engine host with its next request, so steady
+   * play allocates nothing; others return nothing.
+   */
+  push(snapshot: Snapshot): Recycle | undefined;
   /** Input the page forwarded. */
   input?(input: Input): void;
   /** Draws one frame; `alpha` in [0, 1] is how far between the last two fixed steps. */

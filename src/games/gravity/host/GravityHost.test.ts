@@ -1,44 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { TestClock } from '../../../lib/runtime/clock.ts';
 import { KIND_STAR } from '../engine/bodyTypes.ts';
 import { B_X, BODY_STRIDE, type Snapshot } from '../engine/snapshot.ts';
-import { GravityHost, type HostClock } from './GravityHost.ts';
-
-/** A clock the test moves by hand. */
-class ManualClock implements HostClock {
-  time = 0;
-  private timers = new Map<number, { at: number; run: () => void }>();
-  private nextHandle = 1;
-  now() {
-    return this.time;
-  }
-  setTimer(run: () => void, ms: number) {
-    const h = this.nextHandle++;
-    this.timers.set(h, { at: this.time + ms, run });
-    return h;
-  }
-  clearTimer(handle: unknown) {
-    this.timers.delete(handle as number);
-  }
-  get scheduled() {
-    return this.timers.size;
-  }
-  advance(ms: number) {
-    const end = this.time + ms;
-    for (;;) {
-      const due = [...this.timers.entries()]
-        .filter(([, t]) => t.at <= end)
-        .sort((a, b) => a[1].at - b[1].at)[0];
-      if (!due) break;
-      this.timers.delete(due[0]);
-      this.time = due[1].at;
-      due[1].run();
-    }
-    this.time = end;
-  }
-}
+import { GravityHost } from './GravityHost.ts';
 
 function makeHost() {
-  const clock = new ManualClock();
+  const clock = new TestClock();
   const transfers: Transferable[][] = [];
   const host = new GravityHost({
     clock,
@@ -51,6 +18,18 @@ function makeHost() {
 }
 
 describe('GravityHost', () => {
+  it('finds the body under a press (within the slop of its edge) and lists the bodies in order', () => {
+    const { host } = makeHost();
+    host.loadPreset('solar-system');
+    const ids = host.bodyIds();
+    expect(ids).toHaveLength(9);
+    const sun = host.getBody(ids[0])!;
+    expect(host.bodyAt(sun.x, sun.y, 1)).toBe(sun.id);
+    expect(host.bodyAt(sun.x + sun.radius + 5, sun.y, 1)).toBeNull();
+    expect(host.bodyAt(sun.x + sun.radius + 5, sun.y, 6)).toBe(sun.id);
+    expect(host.bodyAt(1e6, 1e6, 10)).toBeNull();
+  });
+
   it('steps on its own clock: 5 sub-steps per 60 Hz frame at time speed 1', () => {
     const { clock, host } = makeHost();
     host.loadPreset('solar-system');
@@ -98,6 +77,20 @@ describe('GravityHost', () => {
     expect(second!.buffers).toBe(first.buffers);
     expect(second!.meta).toBeNull();
     expect(second!.step).toBeGreaterThan(first.step);
+  });
+
+  it('a new reader (a restarted renderer) gets the metadata again, and the old one its waiting snapshot', async () => {
+    const { clock, host } = makeHost();
+    host.loadPreset('hot-jupiter');
+    const first = await host.nextSnapshot(null);
+    expect(first.meta).not.toBeNull();
+    const oldReader = host.nextSnapshot(null);
+    host.newReader();
+    expect((await oldReader).meta).toBeNull();
+    const fresh = await host.nextSnapshot(null);
+    expect(fresh.meta?.ids).toHaveLength(4);
+    clock.advance(20);
+    expect((await host.nextSnapshot(null)).meta).toBeNull();
   });
 
   it('adds a planet on a circular orbit around the nearest star', async () => {
@@ -184,7 +177,7 @@ describe('GravityHost', () => {
   });
 
   it('runs the Galaxy preset: one tree step a tick, all stars in one transferred array', async () => {
-    const clock = new ManualClock();
+    const clock = new TestClock();
     const transfers: Transferable[][] = [];
     const host = new GravityHost({
       clock,

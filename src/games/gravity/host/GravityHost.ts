@@ -1,3 +1,6 @@
+import type { HostClock } from '../../../lib/runtime/clock.ts';
+import { FixedStepLoop, StepAccumulator } from '../../../lib/runtime/FixedStepLoop.ts';
+import type { MarkTransfer, SnapshotSource } from '../../../lib/runtime/workerEntries.ts';
 import {
   KIND_PLANET,
   KIND_STAR,
@@ -29,15 +32,7 @@ import { decodeScenario, encodeScenario } from '../engine/shareCodec.ts';
 import { type Snapshot, type SnapshotBuffers, transferablesOf, writeSnapshot } from '../engine/snapshot.ts';
 import { type Body, type BodyInit, GravityWorld } from '../engine/world.ts';
 
-/** Time and timers, injected so tests drive the clock by hand. */
-export interface HostClock {
-  now(): number;
-  setTimer(run: () => void, ms: number): unknown;
-  clearTimer(handle: unknown): void;
-}
-
-/** Marks values to move (not copy) across postMessage; identity outside a worker. */
-export type MarkTransfer = <T>(value: T, transfer: Transferable[]) => T;
+export type { HostClock, MarkTransfer };
 
 export interface HostSettings {
   gravity: number;
@@ -77,9 +72,10 @@ export class GravityHost {
     running: true,
   };
   private visible = true;
-  private timer: unknown = null;
-  private lastTick = 0;
-  private carry = 0;
+  private readonly loop: FixedStepLoop;
+  private readonly steps = new StepAccumulator(MAX_STEPS_PER_TICK);
+  /** The Galaxy's share of a step per tick (its time speed), kept between ticks. */
+  private galaxyCarry = 0;
   /** Bumped on every change the page should see. */
   private version = 0;
   private deliveredVersion = -1;
@@ -98,6 +94,12 @@ export class GravityHost {
     galaxyBodies?: number;
   }) {
     this.clock = options.clock;
+    this.loop = new FixedStepLoop({
+      clock: this.clock,
+      tickMs: TICK_MS,
+      shouldRun: () => this.visible && this.settings.running,
+      tick: this.tick,
+    });
     this.galaxyBodies = options.galaxyBodies ?? GALAXY_BODIES;
     this.markTransfer = options.markTransfer ?? ((v) => v);
     if (options.seed !== undefined) this.world = new GravityWorld(options.seed);
@@ -133,7 +135,8 @@ export class GravityHost {
     const { gravity, timeSpeed, starGravity, trails, pathTrails } = settings;
     Object.assign(this.settings, { gravity, timeSpeed, starGravity, trails, pathTrails });
     this.world.setSettings({ gravity: settings.gravity, starGravity: true });
-    this.carry = 0;
+    this.steps.reset();
+    this.galaxyCarry = 0;
     this.changed();
     return settings;
   }
@@ -143,7 +146,7 @@ export class GravityHost {
     loadScenario(this.world, scenario);
     const { gravity, timeSpeed, starGravity, trails, pathTrails } = scenario.settings;
     Object.assign(this.settings, { gravity, timeSpeed, starGravity, trails, pathTrails });
-    this.carry = 0;
+    this.steps.reset();
     this.changed();
     return { ...scenario.settings };
   }
@@ -314,6 +317,29 @@ export class GravityHost {
     return this.world.getBody(id);
   }
 
+  /**
+   * The body under a world point (within `slop` world units of its edge), or null: the
+   * page's hit test for a press, asked here because the bodies are here.
+   */
+  bodyAt(x: number, y: number, slop: number): number | null {
+    const w = this.world;
+    let best: number | null = null;
+    let bestGap = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < w.count; i++) {
+      const gap = Math.hypot(w.x[i] - x, w.y[i] - y) - Math.max(w.radius[i], 0);
+      if (gap <= slop && gap < bestGap) {
+        bestGap = gap;
+        best = w.id[i];
+      }
+    }
+    return best;
+  }
+
+  /** Body ids in the engine's order (the keyboard's next and previous body). */
+  bodyIds(): number[] {
+    return Array.from(this.world.id.subarray(0, this.world.count));
+  }
+
   // ---- frames --------------------------------------------------------------------------
 
   /**
@@ -327,6 +353,16 @@ export class GravityHost {
       if (this.version !== this.deliveredVersion) this.deliver();
       this.schedule();
     });
+  }
+
+  /**
+   * A new renderer reads the snapshots: the one waiting goes to the old reader, and the
+   * next carries the metadata again (the new one has none).
+   */
+  newReader(): void {
+    this.deliver();
+    this.deliveredMeta = -1;
+    this.deliveredVersion = -1;
   }
 
   private snapshot(buffers: SnapshotBuffers | null): Snapshot {
@@ -361,41 +397,22 @@ export class GravityHost {
   // ---- clock ---------------------------------------------------------------------------
 
   private schedule(): void {
-    const shouldRun = this.visible && this.settings.running;
-    if (!shouldRun) {
-      if (this.timer !== null) this.clock.clearTimer(this.timer);
-      this.timer = null;
-      return;
-    }
-    if (this.timer !== null) return;
-    this.lastTick = this.clock.now();
-    this.timer = this.clock.setTimer(this.tick, TICK_MS);
+    this.loop.schedule();
   }
 
-  private tick = (): void => {
-    this.timer = null;
-    const now = this.clock.now();
-    const elapsed = Math.min(now - this.lastTick, 250);
-    if (this.visible && this.settings.running) {
-      if (this.galaxy) {
-        this.tickGalaxy(this.galaxy);
-        this.schedule();
-        return;
-      }
-      this.carry += (elapsed / 1000) * SIM_FRAME_HZ * SUBSTEPS_PER_FRAME * this.settings.timeSpeed;
-      let steps = Math.floor(this.carry);
-      this.carry -= steps;
-      if (steps > MAX_STEPS_PER_TICK) {
-        steps = MAX_STEPS_PER_TICK;
-        this.carry = 0;
-      }
-      for (let i = 0; i < steps; i++) this.world.step();
-      if (steps > 0) {
-        this.version++;
-        this.deliver();
-      }
+  private readonly tick = (elapsedMs: number): void => {
+    if (this.galaxy) {
+      this.tickGalaxy(this.galaxy);
+      return;
     }
-    this.schedule();
+    const steps = this.steps.add(
+      (elapsedMs / 1000) * SIM_FRAME_HZ * SUBSTEPS_PER_FRAME * this.settings.timeSpeed,
+    );
+    for (let i = 0; i < steps; i++) this.world.step();
+    if (steps > 0) {
+      this.version++;
+      this.deliver();
+    }
   };
 
   /**
@@ -403,9 +420,9 @@ export class GravityHost {
    * (as many a second as the machine manages); time speeds below 1 skip ticks.
    */
   private tickGalaxy(galaxy: GalaxyWorld): void {
-    this.carry = Math.min(1, this.carry + this.settings.timeSpeed);
-    if (this.carry < 1) return;
-    this.carry -= 1;
+    this.galaxyCarry = Math.min(1, this.galaxyCarry + this.settings.timeSpeed);
+    if (this.galaxyCarry < 1) return;
+    this.galaxyCarry -= 1;
     galaxy.step();
     this.version++;
     this.deliver();
@@ -413,8 +430,7 @@ export class GravityHost {
 
   /** Stops the clock for good. */
   dispose(): void {
-    this.visible = false;
-    this.schedule();
+    this.loop.dispose();
   }
 
   /** Counts for tests and the HUD. */
@@ -423,3 +439,6 @@ export class GravityHost {
     return { bodies: this.world.count, step: this.world.stepCount };
   }
 }
+
+/** What the gravity worker serves the page: the host, and its snapshots on a port of their own. */
+export type GravityPhysicsApi = GravityHost & SnapshotSource;

@@ -1,9 +1,14 @@
 // The server's Content-Security-Policy forbids eval: Pixi's CSP-safe shader/uniform paths.
 import 'pixi.js/unsafe-eval';
 import { Application, Container, Particle, ParticleContainer, Sprite, type Texture } from 'pixi.js';
-import { PIXI_SCENE_OPTIONS } from '../../../lib/pixiOptions.ts';
 import { AdaptiveQuality } from '../../../lib/pure/adaptiveQuality.ts';
-import { SceneCanvas } from '../../../lib/sceneCanvas.ts';
+import type {
+  GameScene,
+  SceneCanvas,
+  SceneEnvironment,
+  SceneViewport,
+} from '../../../lib/runtime/GameScene.ts';
+import { SceneCanvas as SceneCanvasKeeper } from '../../../lib/sceneCanvas.ts';
 import { KIND_STAR } from '../engine/bodyTypes.ts';
 import {
   CANVAS_MAX_WIDTH,
@@ -11,8 +16,6 @@ import {
   STAR_FIELD_MAX,
   STAR_FIELD_MIN,
   TRAIL_MAX_POINTS,
-  ZOOM_MAX,
-  ZOOM_MIN,
 } from '../engine/constants.ts';
 import {
   B_ANGLE,
@@ -25,36 +28,23 @@ import {
   type SnapshotBuffers,
   type SnapshotMeta,
 } from '../engine/snapshot.ts';
+import { type Camera, clampZoom } from './camera.ts';
 import { GalaxyLayer } from './GalaxyLayer.ts';
 import { createSceneTextures, type SceneTextures, TEXTURE_SIZE } from './textures.ts';
 
-export interface Camera {
-  /** World point at the canvas centre. */
-  x: number;
-  y: number;
-  zoom: number;
-}
+/** What the page sends the scene: the view it owns and what to show. */
+export type GravitySceneInput =
+  | { type: 'camera'; camera: Camera }
+  | { type: 'select'; id: number | null }
+  | { type: 'trails'; visible: boolean }
+  | { type: 'pathTrails'; visible: boolean };
 
-/** What the page needs from the scene: feed it snapshots, aim the camera, ask what is where. */
-export interface GravityView {
-  readonly canvas: HTMLCanvasElement;
-  /** Takes a fresh snapshot; returns the buffers it no longer needs (to hand back to the worker). */
-  pushSnapshot(snapshot: Snapshot): SnapshotBuffers | null;
-  getCamera(): Camera;
-  setCamera(camera: Partial<Camera>): void;
-  /** Zooms by `factor` keeping the world point under (sx, sy) in place. */
-  zoomAt(sx: number, sy: number, factor: number): void;
-  screenToWorld(sx: number, sy: number): { x: number; y: number };
-  /** The body drawn under a world point (within `slopPx` screen pixels), or null. */
-  bodyAt(x: number, y: number, slopPx: number): number | null;
-  setSelected(id: number | null): void;
-  setTrailsVisible(visible: boolean): void;
-  /** The planets' path trails (longer, thinner), drawn under the trails. */
-  setPathTrailsVisible(visible: boolean): void;
-  resize(width: number, height: number): void;
-  /** Stops drawing (tab hidden) or starts again. */
-  setActive(active: boolean): void;
-  destroy(): void;
+/** What the page's readouts show, sampled by the runtime at most 10 times a second. */
+export interface GravityHud {
+  bodies: number;
+  step: number;
+  /** A digest of where the first bodies are (the end-to-end tests watch it change). */
+  motion: number;
 }
 
 interface StarSprites {
@@ -112,57 +102,39 @@ function saturate(color: number, amount: number): number {
   return (s(r) << 16) | (s(g) << 8) | s(b);
 }
 
-export async function createGravityScene(
-  parent: HTMLElement,
-  width: number,
-  height: number,
-): Promise<GravityView> {
-  const app = new Application();
-  await app.init({
-    width: Math.min(width, CANVAS_MAX_WIDTH),
-    height,
-    background: '#04050d',
-    // Everything drawn is a soft sprite (no hard geometry edges), so MSAA changes nothing
-    // visible; on software GL and low-end phones it multiplies the fill cost.
-    antialias: false,
-    resolution: Math.min(window.devicePixelRatio || 1, 2),
-    autoDensity: true,
-    preference: 'webgl',
-    ...PIXI_SCENE_OPTIONS,
-  });
-  parent.appendChild(app.canvas);
-  return new GravityScene(app);
-}
-
-class GravityScene implements GravityView {
-  readonly canvas: HTMLCanvasElement;
-  private textures: SceneTextures;
+/**
+ * Gravity's picture: the bodies slid between the last two snapshots, their trails, the
+ * Galaxy's stars, a twinkling star field and the selection ring. Touches no DOM, so the
+ * same class draws in the render worker and, as the fallback, on the page.
+ */
+export class GravityScene implements GameScene<Snapshot, GravitySceneInput, GravityHud, SnapshotBuffers> {
+  private app = new Application();
+  private textures!: SceneTextures;
   private camera: Camera = { x: 0, y: 0, zoom: 1 };
-  private width: number;
-  private height: number;
+  private width = 1;
+  private height = 1;
+  private resolution = 1;
 
-  private nebula: Sprite;
-  private starField: ParticleContainer;
+  private nebula!: Sprite;
+  private starField!: ParticleContainer;
   private starFieldData: { x: number; y: number; base: number; phase: number; speed: number }[] = [];
   /** The parallax offset the star field's positions were last placed at (NaN: place them). */
   private starFieldPx = Number.NaN;
   private starFieldPy = Number.NaN;
   private world = new Container();
-  private trailLayer: ParticleContainer;
-  private pathLayer: ParticleContainer;
-  private planetLayer: ParticleContainer;
+  private trailLayer!: ParticleContainer;
+  private pathLayer!: ParticleContainer;
+  private planetLayer!: ParticleContainer;
   /** A faint atmosphere behind each planet so small worlds stand out from the star field. */
-  private planetGlowLayer: ParticleContainer;
+  private planetGlowLayer!: ParticleContainer;
   private starLayer = new Container();
-  private flashLayer: ParticleContainer;
-  private ring: Sprite;
+  private flashLayer!: ParticleContainer;
+  private ring!: Sprite;
   /** The Galaxy mode's stars, made when a snapshot first carries them. */
   private galaxyLayer: GalaxyLayer | null = null;
 
   private prev: Snapshot | null = null;
   private curr: Snapshot | null = null;
-  private prevAt = 0;
-  private currAt = 0;
   /** For each index of `curr`, the same body's index in `prev` (-1: new). */
   private prevIndex = new Int32Array(0);
   private meta: SnapshotMeta | null = null;
@@ -179,24 +151,42 @@ class GravityScene implements GravityView {
   private pathTrailsVisible = true;
   private trailBudget = 16_000;
   private frameMs = 16;
+  private lastFrameAt = Number.NaN;
   private readonly quality = new AdaptiveQuality({ levels: RESOLUTION_LEVELS.length });
-  private readonly baseResolution: number;
-  private active = true;
-  private readonly reducedMotion: boolean;
+  private reducedMotion = false;
   /**
    * The shared redraw contract. This scene draws every frame, paused or not, and
    * its textures are drawn on 2D canvases, which Pixi uploads again after a lost context.
    */
-  private readonly keeper: SceneCanvas;
+  private keeper: SceneCanvasKeeper | null = null;
 
-  constructor(private app: Application) {
-    this.canvas = app.canvas;
-    this.baseResolution = app.renderer.resolution;
-    this.keeper = new SceneCanvas(app);
-    this.width = app.screen.width;
-    this.height = app.screen.height;
+  async init(canvas: SceneCanvas, viewport: SceneViewport, environment: SceneEnvironment): Promise<void> {
+    this.width = Math.max(1, Math.min(CANVAS_MAX_WIDTH, Math.floor(viewport.width)));
+    this.height = Math.max(1, Math.floor(viewport.height));
+    this.resolution = viewport.resolution;
+    this.reducedMotion = environment.reducedMotion;
+    const app = this.app;
+    await app.init({
+      canvas,
+      width: this.width,
+      height: this.height,
+      background: '#04050d',
+      // Everything drawn is a soft sprite (no hard geometry edges), so MSAA changes nothing
+      // visible; on software GL and low-end phones it multiplies the fill cost.
+      antialias: false,
+      resolution: this.resolution,
+      // The page sizes the canvas element (a worker's OffscreenCanvas has no style).
+      autoDensity: false,
+      // The runtime's frame loop draws (`draw`), not Pixi's ticker.
+      autoStart: false,
+      sharedTicker: false,
+      preference: 'webgl',
+      // No Pixi extensions beyond rendering: input comes from the page, as data, and the
+      // event and accessibility systems expect a DOM the render worker does not have.
+      skipExtensionImports: true,
+    });
+    this.keeper = new SceneCanvasKeeper(app);
     this.textures = createSceneTextures();
-    this.reducedMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
     this.nebula = new Sprite(this.textures.nebula);
     this.starField = new ParticleContainer({
@@ -246,18 +236,15 @@ class GravityScene implements GravityView {
     app.stage.addChild(this.nebula, this.starField, this.world);
     this.layoutBackground();
     this.applyCamera();
-    app.ticker.add(this.frame);
   }
 
   // ---- snapshots -------------------------------------------------------------------------
 
-  pushSnapshot(snapshot: Snapshot): SnapshotBuffers | null {
-    const now = performance.now();
-    const recycled = this.prev?.buffers ?? null;
+  /** Takes a fresh snapshot; returns the buffers it no longer needs (to hand back to the engine). */
+  push(snapshot: Snapshot): SnapshotBuffers | undefined {
+    const recycled = this.prev?.buffers;
     this.prev = this.curr;
-    this.prevAt = this.currAt;
     this.curr = snapshot;
-    this.currAt = now;
     if (snapshot.meta) this.applyMeta(snapshot.meta, snapshot.metaVersion);
     this.matchPrevious();
     this.setGalaxyShown(snapshot.galaxyCount > 0);
@@ -365,21 +352,27 @@ class GravityScene implements GravityView {
 
   // ---- drawing -------------------------------------------------------------------------
 
-  private frame = (): void => {
-    const dt = this.app.ticker.deltaMS;
+  draw(alpha: number, now: number): void {
+    const dt = Number.isNaN(this.lastFrameAt) ? 16 : Math.min(now - this.lastFrameAt, 1000);
+    this.lastFrameAt = now;
     this.frameMs = this.frameMs * 0.95 + dt * 0.05;
-    if (this.quality.frame(dt)) {
-      const resolution = this.baseResolution * RESOLUTION_LEVELS[this.quality.level];
-      this.app.renderer.resize(this.width, this.height, resolution);
-    }
+    if (this.quality.frame(dt)) this.applyResolution();
     // Fewer trail dots when frames run long, more when there is room.
     if (this.frameMs > 22) this.trailBudget = Math.max(TRAIL_BUDGET_MIN, this.trailBudget * 0.97);
     else if (this.frameMs < 14) this.trailBudget = Math.min(TRAIL_BUDGET_MAX, this.trailBudget * 1.01);
-    this.twinkle();
-    const now = performance.now();
-    this.drawBodies(now);
-    this.drawGalaxy(now);
-  };
+    this.twinkle(now);
+    this.drawBodies(alpha);
+    this.drawGalaxy(alpha);
+    this.app.render();
+  }
+
+  private applyResolution(): void {
+    this.app.renderer.resize(
+      this.width,
+      this.height,
+      this.resolution * RESOLUTION_LEVELS[this.quality.level],
+    );
+  }
 
   private setGalaxyShown(shown: boolean): void {
     if (shown && !this.galaxyLayer) {
@@ -393,25 +386,21 @@ class GravityScene implements GravityView {
   }
 
   /** The Galaxy's stars, slid from the previous snapshot like the bodies. */
-  private drawGalaxy(now: number): void {
+  private drawGalaxy(t: number): void {
     const layer = this.galaxyLayer;
     const curr = this.curr;
     if (!layer || !curr || curr.galaxyCount === 0) return;
     const prev = this.prev;
-    const span = this.currAt - this.prevAt;
-    const t = prev && span > 0 ? Math.min(1, (now - this.currAt) / span) : 1;
     const from = prev && prev.galaxyCount === curr.galaxyCount ? prev.buffers.galaxy : null;
     layer.draw(from, curr.buffers.galaxy, curr.galaxyCount, t, this.camera.zoom);
   }
 
-  private drawBodies(now: number): void {
+  /** `t`: how far from the previous snapshot to the newest (the runtime's alpha). */
+  private drawBodies(t: number): void {
     const curr = this.curr;
     const meta = this.meta;
     if (!curr || !meta || curr.metaVersion !== this.metaVersion) return;
     const prev = this.prev;
-    const span = this.currAt - this.prevAt;
-    // Draw one snapshot interval behind, sliding from prev to curr: smooth at any refresh rate.
-    const t = prev && span > 0 ? Math.min(1, (now - this.currAt) / span) : 1;
     const cb = curr.buffers.bodies;
     const pb = prev?.buffers.bodies;
     const zoom = this.camera.zoom;
@@ -618,9 +607,9 @@ class GravityScene implements GravityView {
     }
   }
 
-  private twinkle(): void {
+  private twinkle(now: number): void {
     const stars = this.starField.particleChildren as Particle[];
-    const time = performance.now() / 1000;
+    const time = now / 1000;
     // A hint of parallax: the far field drifts a little when the camera pans (not under
     // prefers-reduced-motion).
     const drift = this.reducedMotion ? 0 : 0.04 * this.camera.zoom;
@@ -644,26 +633,38 @@ class GravityScene implements GravityView {
     }
   }
 
-  // ---- camera & input helpers ----------------------------------------------------------
+  // ---- what the page sends ------------------------------------------------------------
 
-  getCamera(): Camera {
-    return { ...this.camera };
+  input(input: GravitySceneInput): void {
+    switch (input.type) {
+      case 'camera':
+        this.camera = { ...input.camera, zoom: clampZoom(input.camera.zoom) };
+        this.applyCamera();
+        break;
+      case 'select':
+        this.selectedId = input.id;
+        break;
+      case 'trails':
+        this.trailsVisible = input.visible;
+        break;
+      case 'pathTrails':
+        this.pathTrailsVisible = input.visible;
+        break;
+    }
   }
 
-  setCamera(camera: Partial<Camera>): void {
-    Object.assign(this.camera, camera);
-    this.camera.zoom = Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, this.camera.zoom));
-    this.applyCamera();
-  }
-
-  zoomAt(sx: number, sy: number, factor: number): void {
-    const before = this.screenToWorld(sx, sy);
-    this.camera.zoom = Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, this.camera.zoom * factor));
-    this.applyCamera();
-    const after = this.screenToWorld(sx, sy);
-    this.camera.x += before.x - after.x;
-    this.camera.y += before.y - after.y;
-    this.applyCamera();
+  hud(): GravityHud {
+    const s = this.curr;
+    if (!s) return { bodies: 0, step: 0, motion: 0 };
+    let motion = 0;
+    for (let i = 0; i < Math.min(s.count, 32); i++) {
+      motion +=
+        Math.abs(s.buffers.bodies[i * BODY_STRIDE + B_X]) + Math.abs(s.buffers.bodies[i * BODY_STRIDE + B_Y]);
+    }
+    for (let i = 1; i < Math.min(s.galaxyCount, 33); i++) {
+      motion += Math.abs(s.buffers.galaxy[i * 2]) + Math.abs(s.buffers.galaxy[i * 2 + 1]);
+    }
+    return { bodies: s.count + s.galaxyCount, step: s.step, motion };
   }
 
   private applyCamera(): void {
@@ -672,62 +673,25 @@ class GravityScene implements GravityView {
     this.world.position.set(this.width / 2 - x * zoom, this.height / 2 - y * zoom);
   }
 
-  screenToWorld(sx: number, sy: number): { x: number; y: number } {
-    const { x, y, zoom } = this.camera;
-    return { x: (sx - this.width / 2) / zoom + x, y: (sy - this.height / 2) / zoom + y };
-  }
-
-  bodyAt(wx: number, wy: number, slopPx: number): number | null {
-    const curr = this.curr;
-    if (!curr) return null;
-    const slop = slopPx / this.camera.zoom;
-    let best: number | null = null;
-    let bestGap = Infinity;
-    for (let i = 0; i < curr.count; i++) {
-      const r = curr.buffers.bodies[i * BODY_STRIDE + B_RADIUS];
-      const d = Math.hypot(this.renderX[i] - wx, this.renderY[i] - wy);
-      const gap = d - Math.max(r, 0);
-      if (gap <= slop && gap < bestGap) {
-        bestGap = gap;
-        best = curr.buffers.ids[i];
-      }
-    }
-    return best;
-  }
-
-  setSelected(id: number | null): void {
-    this.selectedId = id;
-  }
-
-  setTrailsVisible(visible: boolean): void {
-    this.trailsVisible = visible;
-  }
-
-  setPathTrailsVisible(visible: boolean): void {
-    this.pathTrailsVisible = visible;
-  }
-
-  resize(width: number, height: number): void {
-    const w = Math.max(1, Math.min(CANVAS_MAX_WIDTH, Math.floor(width)));
-    const h = Math.max(1, Math.floor(height));
-    if (w === this.width && h === this.height) return;
+  resize(viewport: SceneViewport): void {
+    const w = Math.max(1, Math.min(CANVAS_MAX_WIDTH, Math.floor(viewport.width)));
+    const h = Math.max(1, Math.floor(viewport.height));
+    if (w === this.width && h === this.height && viewport.resolution === this.resolution) return;
     this.width = w;
     this.height = h;
-    this.app.renderer.resize(w, h);
+    this.resolution = viewport.resolution;
+    this.applyResolution();
     this.layoutBackground();
     this.applyCamera();
   }
 
-  setActive(active: boolean): void {
-    if (active === this.active) return;
-    this.active = active;
-    if (active) this.app.ticker.start();
-    else this.app.ticker.stop();
+  setEnvironment(environment: SceneEnvironment): void {
+    this.reducedMotion = environment.reducedMotion;
   }
 
   destroy(): void {
-    this.keeper.dispose();
-    this.app.ticker.remove(this.frame);
-    this.app.destroy({ removeView: true }, { children: true, texture: true, textureSource: true });
+    this.keeper?.dispose();
+    // The canvas element (if any) is the page's to remove.
+    this.app.destroy({ removeView: false }, { children: true, texture: true, textureSource: true });
   }
 }

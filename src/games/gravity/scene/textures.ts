@@ -1,4 +1,4 @@
-import { Texture } from 'pixi.js';
+import { DOMAdapter, Texture } from 'pixi.js';
 
 /**
  * Every texture the scene uses, drawn once on a 2-D canvas at start-up (no image files).
@@ -30,20 +30,21 @@ export const TEXTURE_SIZE = {
   ring: 128,
 } as const;
 
-function canvas(
-  size: number,
-  draw: (g: CanvasRenderingContext2D, s: number) => void,
-  height = size,
-): Texture {
-  const c = document.createElement('canvas');
-  c.width = size;
-  c.height = height;
-  const g = c.getContext('2d')!;
+/**
+ * The 2-D context of a page canvas or of an OffscreenCanvas (in the render worker); the
+ * drawing calls used here are the same on both.
+ */
+type Context2D = OffscreenCanvasRenderingContext2D;
+
+function canvas(size: number, draw: (g: Context2D, s: number) => void, height = size): Texture {
+  // Pixi's adapter makes a page canvas on the page and an OffscreenCanvas in a worker.
+  const c = DOMAdapter.get().createCanvas(size, height);
+  const g = c.getContext('2d') as unknown as Context2D;
   draw(g, size);
   return Texture.from(c);
 }
 
-function radial(g: CanvasRenderingContext2D, s: number, stops: [number, string][]) {
+function radial(g: Context2D, s: number, stops: [number, string][]) {
   const grad = g.createRadialGradient(s / 2, s / 2, 0, s / 2, s / 2, s / 2);
   for (const [at, colour] of stops) grad.addColorStop(at, colour);
   g.fillStyle = grad;

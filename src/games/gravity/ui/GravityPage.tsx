@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { StoppedNotice } from '../../../lib/runtime/StoppedNotice.tsx';
 import { GameHeader } from '../../../platform/header/GameHeader.tsx';
 import { LiveStatus } from '../../../platform/ui/LiveStatus.tsx';
 import { KIND_STAR } from '../engine/bodyTypes.ts';
@@ -73,6 +74,7 @@ export function GravityPage() {
   const shareUrl = useGravityStore((s) => s.shareUrl);
   const presetId = useGravityStore((s) => s.presetId);
   const ready = useGravityStore((s) => s.ready);
+  const stopped = useGravityStore((s) => s.stopped);
 
   useEffect(() => {
     const stage = stageRef.current!;
@@ -102,7 +104,9 @@ export function GravityPage() {
   // A preset in the address (`?preset=id`) so a reload or a link opens it again.
   useEffect(() => {
     if (!ready || !presetId) return;
-    const url = `${window.location.pathname}?preset=${encodeURIComponent(presetId)}`;
+    // `render=main` (drawing on the page's thread) stays, so a reload keeps it.
+    const render = new URLSearchParams(window.location.search).get('render');
+    const url = `${window.location.pathname}?preset=${encodeURIComponent(presetId)}${render ? `&render=${encodeURIComponent(render)}` : ''}`;
     if (url !== window.location.pathname + window.location.search || window.location.hash) {
       window.history.replaceState(window.history.state, '', url);
     }
@@ -150,6 +154,18 @@ export function GravityPage() {
             ×
           </button>
         </div>
+      )}
+      {stopped && session && (
+        <StoppedNotice
+          className="gravity-notice"
+          message={stopped}
+          onRestart={() =>
+            session.restart().catch((error: unknown) => {
+              console.warn('Gravity Simulator could not restart', error);
+              useGravityStore.setState({ stopped: 'The simulation could not restart: reload the page.' });
+            })
+          }
+        />
       )}
       <main className="gravity-layout">
         <div className="gravity-stage" ref={stageRef} data-testid="gravity-stage" />

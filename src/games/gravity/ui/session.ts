@@ -1,23 +1,19 @@
 import * as Comlink from 'comlink';
-import type { GravityWorkerApi } from '../../../../workers/gravity.worker.ts';
-import { SnapshotClient } from '../../../lib/snapshotPort.ts';
+import { chooseRenderMode, type RenderMode, SceneMount } from '../../../lib/runtime/SceneMount.ts';
+import { startWorker, type WorkerBridge, WorkerStoppedError } from '../../../lib/runtime/WorkerBridge.ts';
 import { CANVAS_MAX_WIDTH } from '../engine/constants.ts';
 import { GALAXY_PRESET_ID } from '../engine/galaxy.ts';
 import { DEFAULT_PRESET_ID, findPreset, type ScenarioSettings } from '../engine/presets.ts';
-import {
-  B_X,
-  B_Y,
-  BODY_STRIDE,
-  type Snapshot,
-  type SnapshotBuffers,
-  transferablesOf,
-} from '../engine/snapshot.ts';
-import type { BodyPatch } from '../host/GravityHost.ts';
-import { createGravityScene, type GravityView } from '../scene/GravityScene.ts';
+import { type Snapshot, type SnapshotBuffers, transferablesOf } from '../engine/snapshot.ts';
+import type { BodyPatch, GravityPhysicsApi } from '../host/GravityHost.ts';
+import { type Camera, clampZoom, screenToWorld, zoomAt } from '../scene/camera.ts';
+import type { GravityHud, GravitySceneInput } from '../scene/GravityScene.ts';
 import { type GestureAction, GestureRecognizer } from './gestures.ts';
 import { useGravityStore } from './store.ts';
 
 const READOUT_MS = 250;
+/** How often the page keeps the scene (as a share code) to restart a stopped engine from. */
+const CHECKPOINT_MS = 1000;
 /** The canvas size (shorter side) scenario zooms are designed for. */
 const FIT_SIZE = 760;
 const PICK_SLOP_PX = 12;
@@ -31,69 +27,78 @@ export interface StartRequest {
   presetId: string | null;
 }
 
+/** What the page keeps to start a stopped engine again from: the scene as a share code, or the Galaxy's preset. */
+type Checkpoint = { shared: string } | { presetId: string };
+
 /**
- * The page's side of the simulation: owns the worker (engine host), the Pixi scene and
- * the canvas gestures, pumps snapshots from one to the other, and mirrors throttled
- * readouts into the UI store. React components call its methods; nothing here re-renders.
+ * The page's side of the simulation: owns the physics worker (engine host) through the
+ * runtime's bridge, the scene's mount (its render worker, or the page's thread with
+ * `?render=main`), the camera and the canvas gestures, and mirrors throttled readouts into
+ * the UI store. React components call its methods; nothing here re-renders.
  */
 export class GravitySession {
-  private worker: Worker;
-  private remote: Comlink.Remote<GravityWorkerApi>;
-  /** Snapshots, one per frame, on a port of their own (commands stay on Comlink). */
-  private snapshots: SnapshotClient<SnapshotBuffers | null, Snapshot>;
-  private view: GravityView | null = null;
-  private spare: SnapshotBuffers | null = null;
-  private inFlight = false;
-  private latest: Snapshot | null = null;
-  private raf = 0;
+  private readonly physics: WorkerBridge<GravityPhysicsApi>;
+  private readonly mount: SceneMount<Snapshot, GravitySceneInput, GravityHud, SnapshotBuffers>;
+  private camera: Camera = { x: 0, y: 0, zoom: 1 };
   private readoutTimer: ReturnType<typeof setInterval> | null = null;
+  private checkpointTimer: ReturnType<typeof setInterval> | null = null;
   private holdTimer: ReturnType<typeof setTimeout> | null = null;
   private gestures = new GestureRecognizer();
+  /** Pointer events in order: a press waits for the engine's hit test, and what follows waits for it. */
+  private pointerQueue: Promise<void> = Promise.resolve();
+  private checkpoint: Checkpoint | null = null;
   private disposed = false;
   private dragging: number | null = null;
-  private resizeObserver: ResizeObserver | null = null;
-  /** Body ids in the engine's order, from the last snapshot metadata (for keyboard selection). */
-  private bodyIds: Int32Array = new Int32Array(0);
   /** Bodies added from the controls so far: spreads them round the view. */
   private addedFromControls = 0;
 
   constructor(
     private container: HTMLElement,
     private size: () => { width: number; height: number },
+    mode: RenderMode = chooseRenderMode(),
   ) {
-    this.worker = new Worker(new URL('../../../../workers/gravity.worker.ts', import.meta.url), {
-      type: 'module',
-      name: 'gravity',
+    this.physics = startWorker<GravityPhysicsApi>(
+      () =>
+        new Worker(new URL('../../../../workers/gravity.worker.ts', import.meta.url), {
+          type: 'module',
+          name: 'gravity',
+        }),
+      { label: 'The simulation', onError: this.onError },
+    );
+    this.mount = new SceneMount({
+      container,
+      mode,
+      label: 'The drawing of the simulation',
+      createWorker: () =>
+        new Worker(new URL('../../../../workers/gravity-render.worker.ts', import.meta.url), {
+          type: 'module',
+          name: 'gravity-render',
+        }),
+      loadScene: async () => {
+        const { GravityScene } = await import('../scene/GravityScene.ts');
+        return { createScene: () => new GravityScene(), transferOf: transferablesOf };
+      },
+      size,
+      canvasAttributes: {
+        role: 'img',
+        'aria-label': 'Gravity simulation: tap to select, double tap to add a planet, hold to add a star',
+      },
+      onHud: this.onHud,
+      onError: this.onError,
     });
-    this.remote = Comlink.wrap<GravityWorkerApi>(this.worker);
-    const channel = new MessageChannel();
-    this.snapshots = new SnapshotClient(channel.port1);
-    void this.remote.serveSnapshots(Comlink.transfer(channel.port2, [channel.port2]));
+    container.dataset.render = mode;
   }
 
   async start(request: StartRequest): Promise<void> {
-    const { width, height } = this.size();
-    const view = await createGravityScene(this.container, width, height);
-    if (this.disposed) {
-      view.destroy();
-      return;
-    }
-    this.view = view;
-    view.canvas.setAttribute(
-      'aria-label',
-      'Gravity simulation: tap to select, double tap to add a planet, hold to add a star',
-    );
-    view.canvas.setAttribute('role', 'img');
-    view.canvas.style.touchAction = 'none';
-    this.bindInput(view.canvas);
+    await this.mount.start();
+    if (this.disposed) return;
+    this.wireSnapshots();
+    this.bindInput();
     document.addEventListener('visibilitychange', this.onVisibility);
-    this.resizeObserver = new ResizeObserver(() => this.fit());
-    this.resizeObserver.observe(this.container);
-
     const notice = await this.open(request);
     useGravityStore.setState({ ready: true, notice });
-    this.pump();
-    this.readoutTimer = setInterval(() => void this.readout(), READOUT_MS);
+    this.readoutTimer = setInterval(this.readout, READOUT_MS);
+    this.checkpointTimer = setInterval(() => void this.keepCheckpoint(), CHECKPOINT_MS);
   }
 
   /**
@@ -105,7 +110,7 @@ export class GravitySession {
     let notice: string | null = null;
     let presetId = request.presetId ?? DEFAULT_PRESET_ID;
     if (request.shared !== null) {
-      settings = await this.remote.loadShared(request.shared);
+      settings = await this.physics.call('loadShared', request.shared);
       if (!settings) notice = 'That share link could not be read, so here is the Solar System instead.';
       else presetId = '';
     }
@@ -114,106 +119,173 @@ export class GravitySession {
         notice = `There is no preset called “${request.presetId}”, so here is the Solar System.`;
       }
       if (!isPreset(presetId)) presetId = DEFAULT_PRESET_ID;
-      settings = await this.remote.loadPreset(presetId);
+      settings = await this.physics.call('loadPreset', presetId);
     }
     this.applyScenarioSettings(settings!, presetId);
+    await this.keepCheckpoint();
     return notice;
   }
 
-  // ---- snapshots -------------------------------------------------------------------------
+  // ---- workers ---------------------------------------------------------------------------
 
-  private pump = (): void => {
+  /** A fresh channel from the engine host to the renderer (after either restarted). */
+  private wireSnapshots(): void {
+    const channel = new MessageChannel();
+    this.physics.send('serveSnapshots', Comlink.transfer(channel.port2, [channel.port2]));
+    this.mount.connect(channel.port1);
+  }
+
+  private readonly onError = (error: Error): void => {
     if (this.disposed) return;
-    this.raf = requestAnimationFrame(this.pump);
-    if (this.inFlight || !this.view) return;
-    this.inFlight = true;
-    const buffers = this.spare;
-    this.spare = null;
-    this.snapshots.request(buffers, buffers ? transferablesOf(buffers) : []).then(
-      (snapshot) => {
-        this.inFlight = false;
-        if (this.disposed || !this.view) return;
-        this.latest = snapshot;
-        if (snapshot.meta) this.bodyIds = snapshot.meta.ids.slice();
-        this.spare = this.view.pushSnapshot(snapshot);
-      },
-      () => {
-        this.inFlight = false;
-      },
-    );
+    if (error instanceof WorkerStoppedError) useGravityStore.setState({ stopped: error.message });
+    else useGravityStore.setState({ notice: `Something went wrong: ${error.message}` });
   };
 
-  private async readout(): Promise<void> {
-    const s = this.latest;
-    const view = this.view;
-    if (!s || !view) return;
+  /** For commands whose answer the page uses: a stopped worker has reported itself already. */
+  private readonly onCommandError = (error: unknown): void => {
+    if (error instanceof WorkerStoppedError) return;
+    this.onError(error instanceof Error ? error : new Error(String(error)));
+  };
+
+  private async keepCheckpoint(): Promise<void> {
+    if (this.physics.stopped) return;
+    const presetId = useGravityStore.getState().presetId;
+    try {
+      this.checkpoint =
+        presetId === GALAXY_PRESET_ID
+          ? { presetId }
+          : { shared: await this.physics.call('share', this.camera.zoom) };
+    } catch (error) {
+      this.onCommandError(error);
+    }
+  }
+
+  /**
+   * The Restart of the "stopped working" message: a fresh worker for whichever stopped, the
+   * engine loaded with the last scene the page kept, the scene given the page's view again.
+   */
+  async restart(): Promise<void> {
+    useGravityStore.setState({ stopped: null });
+    if (this.physics.stopped) {
+      this.physics.restart();
+      const checkpoint = this.checkpoint ?? { presetId: DEFAULT_PRESET_ID };
+      const settings =
+        'shared' in checkpoint
+          ? await this.physics.call('loadShared', checkpoint.shared)
+          : await this.physics.call('loadPreset', checkpoint.presetId);
+      if (!settings) throw new Error('the kept scene could not be loaded');
+      const { running, gravity, timeSpeed, starGravity, trails, pathTrails } = useGravityStore.getState();
+      this.physics.send('setSettings', { running, gravity, timeSpeed, starGravity, trails, pathTrails });
+      this.select(null);
+    }
+    if (this.mount.stopped) {
+      await this.mount.restart();
+      const { selectedId, trails, pathTrails } = useGravityStore.getState();
+      this.mount.input({ type: 'camera', camera: this.camera });
+      this.mount.input({ type: 'select', id: selectedId });
+      this.mount.input({ type: 'trails', visible: trails });
+      this.mount.input({ type: 'pathTrails', visible: pathTrails });
+    }
+    this.physics.send('setVisible', document.visibilityState !== 'hidden');
+    this.wireSnapshots();
+  }
+
+  // ---- readouts --------------------------------------------------------------------------
+
+  private readonly onHud = (hud: GravityHud): void => {
     const state = useGravityStore.getState();
     const patch: Partial<typeof state> = {};
-    const bodies = s.count + s.galaxyCount;
-    if (state.bodyCount !== bodies) patch.bodyCount = bodies;
-    if (state.simStep !== s.step) patch.simStep = s.step;
-    const zoom = Math.round(view.getCamera().zoom * 100) / 100;
-    if (state.zoom !== zoom) patch.zoom = zoom;
-    if (state.selectedId !== null) {
-      const body = await this.remote.getBody(state.selectedId);
-      patch.selected = body;
-      if (!body) patch.selectedId = null;
-    }
+    if (state.bodyCount !== hud.bodies) patch.bodyCount = hud.bodies;
+    if (state.simStep !== hud.step) patch.simStep = hud.step;
     if (Object.keys(patch).length > 0) useGravityStore.setState(patch);
     // Read-only hooks for the end-to-end tests: counts and a digest of where bodies are.
-    let motion = 0;
-    for (let i = 0; i < Math.min(s.count, 32); i++) {
-      motion +=
-        Math.abs(s.buffers.bodies[i * BODY_STRIDE + B_X]) + Math.abs(s.buffers.bodies[i * BODY_STRIDE + B_Y]);
-    }
-    for (let i = 1; i < Math.min(s.galaxyCount, 33); i++) {
-      motion += Math.abs(s.buffers.galaxy[i * 2]) + Math.abs(s.buffers.galaxy[i * 2 + 1]);
-    }
-    this.container.dataset.bodyCount = String(bodies);
-    this.container.dataset.simStep = String(s.step);
-    this.container.dataset.motion = motion.toFixed(2);
-  }
+    const data = this.container.dataset;
+    const bodies = String(hud.bodies);
+    const step = String(hud.step);
+    const motion = hud.motion.toFixed(2);
+    if (data.bodyCount !== bodies) data.bodyCount = bodies;
+    if (data.simStep !== step) data.simStep = step;
+    if (data.motion !== motion) data.motion = motion;
+  };
+
+  /** The selected body's figures, a few times a second. */
+  private readonly readout = (): void => {
+    const id = useGravityStore.getState().selectedId;
+    if (id === null || this.physics.stopped) return;
+    this.physics.call('getBody', id).then((body) => {
+      if (useGravityStore.getState().selectedId !== id) return;
+      useGravityStore.setState(body ? { selected: body } : { selected: null, selectedId: null });
+    }, this.onCommandError);
+  };
 
   // ---- input -----------------------------------------------------------------------------
 
-  private bindInput(canvas: HTMLCanvasElement): void {
+  private viewSize(): { width: number; height: number } {
+    const rect = this.mount.canvas.getBoundingClientRect();
+    return { width: rect.width || this.size().width, height: rect.height || this.size().height };
+  }
+
+  private toWorld(x: number, y: number): { x: number; y: number } {
+    return screenToWorld(this.camera, this.viewSize(), x, y);
+  }
+
+  private setCamera(camera: Partial<Camera>): void {
+    this.camera = { ...this.camera, ...camera };
+    this.camera.zoom = clampZoom(this.camera.zoom);
+    this.mount.input({ type: 'camera', camera: this.camera });
+  }
+
+  /** Listens on the stage (the canvas is replaced when its renderer restarts). */
+  private bindInput(): void {
+    const stage = this.container;
     const local = (e: PointerEvent | WheelEvent) => {
-      const rect = canvas.getBoundingClientRect();
+      const rect = this.mount.canvas.getBoundingClientRect();
       return { x: e.clientX - rect.left, y: e.clientY - rect.top };
     };
-    canvas.addEventListener('pointerdown', (e) => {
-      canvas.setPointerCapture(e.pointerId);
+    stage.addEventListener('pointerdown', (e) => {
+      stage.setPointerCapture(e.pointerId);
       const { x, y } = local(e);
-      const world = this.view!.screenToWorld(x, y);
-      const target = this.view!.bodyAt(world.x, world.y, PICK_SLOP_PX);
-      this.run(this.gestures.down(e.pointerId, x, y, e.timeStamp, target));
+      const { pointerId, timeStamp } = e;
+      this.enqueue(async () => {
+        const world = this.toWorld(x, y);
+        const target = await this.physics.call('bodyAt', world.x, world.y, PICK_SLOP_PX / this.camera.zoom);
+        this.run(this.gestures.down(pointerId, x, y, timeStamp, target));
+      });
     });
-    canvas.addEventListener('pointermove', (e) => {
+    stage.addEventListener('pointermove', (e) => {
       const { x, y } = local(e);
-      this.run(this.gestures.move(e.pointerId, x, y));
+      const { pointerId } = e;
+      this.enqueue(() => this.run(this.gestures.move(pointerId, x, y)));
     });
-    canvas.addEventListener('pointerup', (e) => {
+    stage.addEventListener('pointerup', (e) => {
       const { x, y } = local(e);
-      this.run(this.gestures.up(e.pointerId, x, y, e.timeStamp));
+      const { pointerId, timeStamp } = e;
+      this.enqueue(() => this.run(this.gestures.up(pointerId, x, y, timeStamp)));
     });
-    canvas.addEventListener('pointercancel', (e) => this.run(this.gestures.cancel(e.pointerId)));
-    canvas.addEventListener(
+    stage.addEventListener('pointercancel', (e) => {
+      const { pointerId } = e;
+      this.enqueue(() => this.run(this.gestures.cancel(pointerId)));
+    });
+    stage.addEventListener(
       'wheel',
       (e) => {
         e.preventDefault();
         const { x, y } = local(e);
-        this.view!.zoomAt(x, y, Math.exp(-e.deltaY * 0.0015));
+        this.setCamera(zoomAt(this.camera, this.viewSize(), x, y, Math.exp(-e.deltaY * 0.0015)));
         this.syncZoom();
       },
       { passive: false },
     );
     // Double-click is ours (adds a planet), not the browser's text selection.
-    canvas.addEventListener('dblclick', (e) => e.preventDefault());
+    stage.addEventListener('dblclick', (e) => e.preventDefault());
+  }
+
+  private enqueue(task: () => void | Promise<void>): void {
+    this.pointerQueue = this.pointerQueue.then(task).catch(this.onCommandError);
   }
 
   private run(actions: GestureAction[]): void {
-    const view = this.view;
-    if (!view) return;
+    if (this.disposed) return;
     for (const a of actions) {
       switch (a.type) {
         case 'select':
@@ -221,40 +293,45 @@ export class GravitySession {
           break;
         case 'dragStart':
           this.dragging = a.id;
-          void this.remote.grab(a.id);
+          this.physics.send('grab', a.id);
           break;
         case 'dragMove': {
-          const w = view.screenToWorld(a.x, a.y);
-          void this.remote.moveBody(a.id, w.x, w.y);
+          const w = this.toWorld(a.x, a.y);
+          this.physics.send('moveBody', a.id, w.x, w.y);
           break;
         }
         case 'dragEnd':
           this.dragging = null;
-          void this.remote.release();
+          this.physics.send('release');
           break;
-        case 'pan': {
-          const cam = view.getCamera();
-          view.setCamera({ x: cam.x - a.dx / cam.zoom, y: cam.y - a.dy / cam.zoom });
+        case 'pan':
+          this.setCamera({
+            x: this.camera.x - a.dx / this.camera.zoom,
+            y: this.camera.y - a.dy / this.camera.zoom,
+          });
           break;
-        }
         case 'pinch':
-          view.zoomAt(a.x, a.y, a.factor);
+          this.setCamera(zoomAt(this.camera, this.viewSize(), a.x, a.y, a.factor));
           this.syncZoom();
           break;
         case 'addPlanet': {
-          const w = view.screenToWorld(a.x, a.y);
-          void this.remote.addPlanet(w.x, w.y).then((id) => id >= 0 && this.select(id));
+          const w = this.toWorld(a.x, a.y);
+          this.physics
+            .call('addPlanet', w.x, w.y)
+            .then((id) => id >= 0 && this.select(id), this.onCommandError);
           break;
         }
         case 'addStar': {
-          const w = view.screenToWorld(a.x, a.y);
-          void this.remote.addStar(w.x, w.y).then((id) => id >= 0 && this.select(id));
+          const w = this.toWorld(a.x, a.y);
+          this.physics
+            .call('addStar', w.x, w.y)
+            .then((id) => id >= 0 && this.select(id), this.onCommandError);
           break;
         }
         case 'armHold':
           if (this.holdTimer) clearTimeout(this.holdTimer);
           this.holdTimer = setTimeout(
-            () => this.run(this.gestures.holdElapsed(performance.now())),
+            () => this.enqueue(() => this.run(this.gestures.holdElapsed(performance.now()))),
             Math.max(0, a.at - performance.now()),
           );
           break;
@@ -267,26 +344,22 @@ export class GravitySession {
   }
 
   private syncZoom(): void {
-    useGravityStore.setState({ zoom: Math.round(this.view!.getCamera().zoom * 100) / 100 });
+    useGravityStore.setState({ zoom: Math.round(this.camera.zoom * 100) / 100 });
   }
 
-  private onVisibility = (): void => {
-    const visible = document.visibilityState !== 'hidden';
-    this.view?.setActive(visible);
-    void this.remote.setVisible(visible);
+  private readonly onVisibility = (): void => {
+    this.physics.send('setVisible', document.visibilityState !== 'hidden');
   };
-
-  private fit(): void {
-    const { width, height } = this.size();
-    this.view?.resize(width, height);
-  }
 
   // ---- commands (from the controls) ------------------------------------------------------
 
   select(id: number | null): void {
-    this.view?.setSelected(id);
+    this.mount.input({ type: 'select', id });
     useGravityStore.setState({ selectedId: id, selected: null });
-    if (id !== null) void this.remote.getBody(id).then((selected) => useGravityStore.setState({ selected }));
+    if (id === null) return;
+    this.physics.call('getBody', id).then((selected) => {
+      if (useGravityStore.getState().selectedId === id) useGravityStore.setState({ selected });
+    }, this.onCommandError);
   }
 
   /**
@@ -295,66 +368,67 @@ export class GravitySession {
    * neither land on the middle body nor on each other), and selects it.
    */
   addInView(kind: 'planet' | 'star'): void {
-    const view = this.view;
-    if (!view) return;
-    const { width, height } = this.size();
+    const { width, height } = this.viewSize();
     const angle = this.addedFromControls++ * 2.39996 - Math.PI / 2;
     const r = Math.min(width, height) * 0.32;
-    const w = view.screenToWorld(width / 2 + r * Math.cos(angle), height / 2 + r * Math.sin(angle));
-    const added = kind === 'planet' ? this.remote.addPlanet(w.x, w.y) : this.remote.addStar(w.x, w.y);
-    void added.then((id) => this.select(id));
+    const w = this.toWorld(width / 2 + r * Math.cos(angle), height / 2 + r * Math.sin(angle));
+    const added =
+      kind === 'planet' ? this.physics.call('addPlanet', w.x, w.y) : this.physics.call('addStar', w.x, w.y);
+    added.then((id) => this.select(id), this.onCommandError);
   }
 
   /** Keyboard selection: the next (or previous) body after the selected one, wrapping. */
   selectNext(step: 1 | -1): void {
-    const ids = this.bodyIds;
-    if (ids.length === 0) return;
-    const current = useGravityStore.getState().selectedId;
-    const at = current === null ? -1 : ids.indexOf(current);
-    const next = at < 0 ? (step > 0 ? 0 : ids.length - 1) : (at + step + ids.length) % ids.length;
-    this.select(ids[next]);
+    this.physics.call('bodyIds').then((ids) => {
+      if (ids.length === 0) return;
+      const current = useGravityStore.getState().selectedId;
+      const at = current === null ? -1 : ids.indexOf(current);
+      const next = at < 0 ? (step > 0 ? 0 : ids.length - 1) : (at + step + ids.length) % ids.length;
+      this.select(ids[next]);
+    }, this.onCommandError);
   }
 
   setRunning(running: boolean): void {
     useGravityStore.setState({ running });
-    void this.remote.setSettings({ running });
+    this.physics.send('setSettings', { running });
   }
 
   setGravity(gravity: number): void {
     useGravityStore.setState({ gravity });
-    void this.remote.setSettings({ gravity });
+    this.physics.send('setSettings', { gravity });
   }
 
   setTimeSpeed(timeSpeed: number): void {
     useGravityStore.setState({ timeSpeed });
-    void this.remote.setSettings({ timeSpeed });
+    this.physics.send('setSettings', { timeSpeed });
   }
 
   setStarGravity(starGravity: boolean): void {
     useGravityStore.setState({ starGravity });
-    void this.remote.setSettings({ starGravity });
+    this.physics.send('setSettings', { starGravity });
   }
 
   setTrails(trails: boolean): void {
     useGravityStore.setState({ trails });
-    this.view?.setTrailsVisible(trails);
-    void this.remote.setSettings({ trails });
+    this.mount.input({ type: 'trails', visible: trails });
+    this.physics.send('setSettings', { trails });
   }
 
   setPathTrails(pathTrails: boolean): void {
     useGravityStore.setState({ pathTrails });
-    this.view?.setPathTrailsVisible(pathTrails);
-    void this.remote.setSettings({ pathTrails });
+    this.mount.input({ type: 'pathTrails', visible: pathTrails });
+    this.physics.send('setSettings', { pathTrails });
   }
 
   setZoom(zoom: number): void {
-    this.view?.setCamera({ zoom });
+    this.setCamera({ zoom });
     this.syncZoom();
   }
 
   async loadPreset(id: string): Promise<void> {
-    const settings = await this.remote.loadPreset(id);
+    const settings = await this.physics.call('loadPreset', id);
     if (settings) this.applyScenarioSettings(settings, id);
+    await this.keepCheckpoint();
   }
 
   /**
@@ -368,11 +442,11 @@ export class GravitySession {
 
   private applyScenarioSettings(settings: ScenarioSettings, presetId: string): void {
     this.select(null);
-    this.view?.setCamera({ x: 0, y: 0, zoom: settings.zoom * this.fitFactor() });
-    this.view?.setTrailsVisible(settings.trails);
-    this.view?.setPathTrailsVisible(settings.pathTrails);
+    this.setCamera({ x: 0, y: 0, zoom: settings.zoom * this.fitFactor() });
+    this.mount.input({ type: 'trails', visible: settings.trails });
+    this.mount.input({ type: 'pathTrails', visible: settings.pathTrails });
     const running = useGravityStore.getState().running;
-    void this.remote.setSettings({ running });
+    this.physics.send('setSettings', { running });
     useGravityStore.setState({
       presetId,
       gravity: settings.gravity,
@@ -380,25 +454,25 @@ export class GravitySession {
       starGravity: settings.starGravity,
       trails: settings.trails,
       pathTrails: settings.pathTrails,
-      zoom: Math.round((this.view?.getCamera().zoom ?? settings.zoom) * 100) / 100,
+      zoom: Math.round(this.camera.zoom * 100) / 100,
       shareUrl: null,
     });
   }
 
   reset(): void {
     this.select(null);
-    void this.remote.reset();
+    this.physics.send('reset');
   }
 
   clear(): void {
     this.select(null);
-    void this.remote.clear();
+    this.physics.send('clear');
   }
 
   async updateSelected(patch: BodyPatch): Promise<void> {
     const id = useGravityStore.getState().selectedId;
     if (id === null) return;
-    const selected = await this.remote.updateBody(id, patch);
+    const selected = await this.physics.call('updateBody', id, patch);
     useGravityStore.setState({ selected });
   }
 
@@ -406,26 +480,22 @@ export class GravitySession {
     const id = useGravityStore.getState().selectedId;
     if (id === null) return;
     this.select(null);
-    void this.remote.deleteBody(id);
+    this.physics.send('deleteBody', id);
   }
 
   /** The current scene's share code (bodies and settings) and the camera's zoom. */
   shareCode(): Promise<string> {
-    return this.remote.share((this.view?.getCamera().zoom ?? 1) / this.fitFactor());
+    return this.physics.call('share', this.camera.zoom / this.fitFactor());
   }
 
   dispose(): void {
     this.disposed = true;
-    cancelAnimationFrame(this.raf);
     if (this.readoutTimer) clearInterval(this.readoutTimer);
+    if (this.checkpointTimer) clearInterval(this.checkpointTimer);
     if (this.holdTimer) clearTimeout(this.holdTimer);
     document.removeEventListener('visibilitychange', this.onVisibility);
-    this.resizeObserver?.disconnect();
-    if (this.dragging !== null) void this.remote.release();
-    this.remote[Comlink.releaseProxy]();
-    this.snapshots.close();
-    this.worker.terminate();
-    this.view?.destroy();
-    this.view = null;
+    if (this.dragging !== null && !this.physics.stopped) this.physics.send('release');
+    this.physics.dispose();
+    this.mount.dispose();
   }
 }

@@ -25,6 +25,8 @@ export interface GravityUiState {
   /** A short message (malformed link, link copied…), or null. */
   notice: string | null;
   shareUrl: string | null;
+  /** A worker stopped: the message shown with a Restart button, or null. */
+  stopped: string | null;
 }
 
 export const initialGravityUiState: GravityUiState = {
@@ -43,6 +45,7 @@ export const initialGravityUiState: GravityUiState = {
   selected: null,
   notice: null,
   shareUrl: null,
+  stopped: null,
 };
 
 export const useGravityStore = create<GravityUiState>()(() => ({ ...initialGravityUiState }));

@@ -1,0 +1,128 @@
+import { describe, expect, it, vi } from 'vitest';
+import { SnapshotServer } from '../snapshotPort.ts';
+import { TestClock } from './clock.ts';
+import type { GameScene } from './GameScene.ts';
+import { type HudMessage, RenderHost } from './RenderHost.ts';
+
+interface Step {
+  step: number;
+  buffer: Float32Array;
+}
+
+/** A scene that records what it is given and recycles each snapshot's buffer when the next comes. */
+class RecordingScene implements GameScene<Step, string, { step: number }, Float32Array> {
+  pushed: number[] = [];
+  drawn: number[] = [];
+  inputs: string[] = [];
+  destroyed = false;
+  private latest: Step | null = null;
+  async init() {}
+  resize() {}
+  setEnvironment() {}
+  push(snapshot: Step) {
+    const spent = this.latest?.buffer;
+    this.latest = snapshot;
+    this.pushed.push(snapshot.step);
+    return spent;
+  }
+  input(input: string) {
+    this.inputs.push(input);
+  }
+  draw(alpha: number) {
+    this.drawn.push(alpha);
+  }
+  hud() {
+    return { step: this.latest?.step ?? -1 };
+  }
+  destroy() {
+    this.destroyed = true;
+  }
+}
+
+describe('RenderHost', () => {
+  it('takes one snapshot per frame from the engine port, hands spent buffers back, and posts the HUD at most 10 times a second', async () => {
+    const clock = new TestClock();
+    const scene = new RecordingScene();
+    const host = new RenderHost<Step, string, { step: number }, Float32Array>({
+      createScene: () => scene,
+      transferOf: (buffer) => [buffer.buffer as ArrayBuffer],
+      frames: { requestFrame: clock.requestFrame, cancelFrame: clock.cancelFrame },
+      now: () => clock.now(),
+    });
+    // The engine side: each request answered with the next step, in the buffer handed back.
+    const server = new SnapshotServer<Float32Array | null, Step>();
+    const returned: (Float32Array | null)[] = [];
+    let step = 0;
+    const engine = new MessageChannel();
+    server.serve(engine.port2, async (buffer) => {
+      returned.push(buffer);
+      const out = buffer ?? new Float32Array(4);
+      return server.markTransfer({ step: ++step, buffer: out }, [out.buffer as ArrayBuffer]);
+    });
+    const hud = new MessageChannel();
+    const huds: HudMessage<{ step: number }>[] = [];
+    hud.port1.onmessage = (event) => huds.push(event.data);
+
+    await host.init(
+      {} as never,
+      { width: 10, height: 10, resolution: 1 },
+      { reducedMotion: false },
+      hud.port2,
+    );
+    host.connect(engine.port1);
+    // Each frame asks once, and this engine always has a new step: one snapshot per frame.
+    for (let i = 0; i < 60; i++) {
+      clock.advanceFrame(1000 / 60);
+      await vi.waitFor(() => expect(scene.pushed).toHaveLength(i + 1));
+    }
+    expect(scene.pushed).toEqual(scene.pushed.map((_, i) => i + 1));
+    // After the first two, every request handed a spent buffer back.
+    expect(returned.slice(2).every((b) => b instanceof Float32Array)).toBe(true);
+    expect(scene.drawn.every((a) => a >= 0 && a <= 1)).toBe(true);
+    // One second of frames: HUD posts 100 ms apart, so at most 10 (and at least 9).
+    await vi.waitFor(() => expect(huds.length).toBeGreaterThanOrEqual(9));
+    const posts = huds.filter((m) => m.type === 'hud');
+    expect(posts.length).toBeLessThanOrEqual(10);
+
+    host.input('tap');
+    expect(scene.inputs).toEqual(['tap']);
+    host.setVisible(false);
+    const drawnWhileHidden = scene.drawn.length;
+    clock.advanceFrame(1000 / 60);
+    expect(scene.drawn.length).toBe(drawnWhileHidden);
+    host.dispose();
+    expect(scene.destroyed).toBe(true);
+    engine.port2.close();
+    hud.port1.close();
+  });
+
+  it('reports a snapshot the engine failed to make on the HUD port', async () => {
+    const clock = new TestClock();
+    const host = new RenderHost<Step, string, { step: number }, Float32Array>({
+      createScene: () => new RecordingScene(),
+      frames: { requestFrame: clock.requestFrame, cancelFrame: clock.cancelFrame },
+    });
+    const server = new SnapshotServer<Float32Array | null, Step>();
+    const engine = new MessageChannel();
+    server.serve(engine.port2, async () => {
+      throw new Error('the world is empty');
+    });
+    const hud = new MessageChannel();
+    const errors: string[] = [];
+    hud.port1.onmessage = (event: MessageEvent<HudMessage<unknown>>) => {
+      if (event.data.type === 'error') errors.push(event.data.message);
+    };
+    await host.init(
+      {} as never,
+      { width: 10, height: 10, resolution: 1 },
+      { reducedMotion: false },
+      hud.port2,
+    );
+    host.connect(engine.port1);
+    clock.advanceFrame(16);
+    await vi.waitFor(() => expect(errors).toEqual(['Error: the world is empty']));
+    host.dispose();
+    engine.port2.close();
+    hud.port1.close();
+  });
+});

@@ -1,0 +1,52 @@
+import { DOMAdapter, WebWorkerAdapter } from 'pixi.js';
+import { SnapshotServer } from '../snapshotPort.ts';
+import { exposeWorker } from './exposeWorker.ts';
+import { RenderHost, type RenderHostOptions } from './RenderHost.ts';
+
+/** What every physics worker serves beside its host's own methods. */
+export interface SnapshotSource {
+  /** Answers snapshot requests arriving on `port` (the render host's, wherever it runs). */
+  serveSnapshots(port: MessagePort): void;
+}
+
+/** An engine host that answers `nextSnapshot(request)` with the next state the scene has not seen. */
+export interface SnapshotHost<Request, Snapshot> {
+  nextSnapshot(request: Request): Promise<Snapshot>;
+  /**
+   * A new renderer is reading (its worker restarted): its first snapshot must carry
+   * everything, including what the host sends only when it changes (metadata).
+   */
+  newReader?(): void;
+}
+
+/** Marks values to move (not copy) across postMessage; identity outside a worker. */
+export type MarkTransfer = <T>(value: T, transfer: Transferable[]) => T;
+
+/**
+ * A physics worker's entry: makes the host (given the function that marks what its
+ * snapshots move) and serves it, with `serveSnapshots`, to the page.
+ */
+export function exposePhysicsWorker<Request, Snapshot>(
+  makeHost: (markTransfer: MarkTransfer) => SnapshotHost<Request, Snapshot>,
+): void {
+  const snapshots = new SnapshotServer<Request, Snapshot>();
+  const host = makeHost(snapshots.markTransfer);
+  const source: SnapshotSource = {
+    serveSnapshots: (port) => {
+      host.newReader?.();
+      snapshots.serve(port, (request) => host.nextSnapshot(request));
+    },
+  };
+  exposeWorker(Object.assign(host, source));
+}
+
+/**
+ * A render worker's entry: Pixi on an OffscreenCanvas (its worker adapter, before any
+ * renderer is made) and a RenderHost for the game's scene, served to the page.
+ */
+export function exposeRenderWorker<Snapshot, Input, Hud, Recycle>(
+  options: RenderHostOptions<Snapshot, Input, Hud, Recycle>,
+): void {
+  DOMAdapter.set(WebWorkerAdapter);
+  exposeWorker(new RenderHost(options));
+}
