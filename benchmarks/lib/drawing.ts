@@ -24,7 +24,7 @@ export const RENDER_WORKER_URL = /-render\.worker[-.][^/]*$/;
  */
 const installScript = (mark: boolean) => `(() => {
   if (self.__benchDrawing) return true;
-  const state = (self.__benchDrawing = { on: false, draws: 0, perFrame: [], ticks: 0, from: 0 });
+  const state = (self.__benchDrawing = { on: false, draws: 0, perFrame: [], at: [] });
   const methods = ['drawElements', 'drawArrays', 'drawElementsInstanced', 'drawArraysInstanced', 'drawRangeElements'];
   for (const type of [self.WebGLRenderingContext, self.WebGL2RenderingContext]) {
     if (!type) continue;
@@ -37,10 +37,10 @@ const installScript = (mark: boolean) => `(() => {
       };
     }
   }
-  const tick = () => {
+  const tick = (now) => {
     if (state.on) {
-      state.ticks++;
       state.perFrame.push(state.draws);
+      state.at.push(now);
       ${mark ? `performance.mark(${JSON.stringify(FRAME_MARK)});` : ''}
     }
     state.draws = 0;
@@ -53,22 +53,21 @@ const installScript = (mark: boolean) => `(() => {
 const START_SCRIPT = `(() => {
   const state = self.__benchDrawing;
   state.perFrame = [];
-  state.ticks = 0;
-  state.from = performance.now();
+  state.at = [];
   state.on = true;
 })()`;
 
 const STOP_SCRIPT = `(() => {
   const state = self.__benchDrawing;
   state.on = false;
-  return { perFrame: state.perFrame, ms: performance.now() - state.from };
+  return { perFrame: state.perFrame, at: state.at };
 })()`;
 
-/** What one realm drew over a recording: draw calls in each of its animation frames. */
+/** What one realm drew over a recording: draw calls in each of its animation frames, and when each ran. */
 export interface DrawingRecord {
   perFrame: number[];
-  /** Length of the recording in that realm, ms. */
-  ms: number;
+  /** Each animation frame's time (its callback's timestamp), ms, in that realm's clock. */
+  at: number[];
 }
 
 export interface DrawingSummary {
@@ -80,12 +79,20 @@ export interface DrawingSummary {
   drawnFrames: number;
 }
 
-/** Frames drawn per second and draw calls per frame; null when the realm drew nothing (a DOM game). */
+/**
+ * Frames drawn per second (over the span from the first animation frame to the last, so the
+ * driver's commands around the recording do not stretch it) and draw calls per drawn frame;
+ * null when the realm drew nothing (a DOM game) or ran fewer than two animation frames.
+ */
 export function summarizeDrawing(record: DrawingRecord): DrawingSummary | null {
-  const drawn = record.perFrame.filter((n) => n > 0).sort((a, b) => a - b);
-  if (!drawn.length || !(record.ms > 0)) return null;
+  const { perFrame, at } = record;
+  const span = at.length >= 2 ? at[at.length - 1] - at[0] : 0;
+  const drawn = perFrame.filter((n) => n > 0).sort((a, b) => a - b);
+  if (!drawn.length || !(span > 0)) return null;
+  // Frames ending in the span: every one after the first.
+  const drawnInSpan = perFrame.slice(1).filter((n) => n > 0).length;
   return {
-    drawnFps: (drawn.length * 1000) / record.ms,
+    drawnFps: (drawnInSpan * 1000) / span,
     drawCallsMean: drawn.reduce((sum, n) => sum + n, 0) / drawn.length,
     drawCallsP95: drawn[Math.max(0, Math.ceil(0.95 * drawn.length) - 1)],
     drawnFrames: drawn.length,
@@ -106,8 +113,11 @@ export interface DrawingCounter {
  * Installs the counter where the page's scene draws (call once the scene runs); null for a
  * page with neither a render worker nor a canvas (a DOM game: nothing to count).
  */
-export async function installDrawingCounter(page: Page): Promise<DrawingCounter | null> {
-  const worker: Worker | undefined = page.workers().find((w) => RENDER_WORKER_URL.test(w.url()));
+export async function installDrawingCounter(
+  page: Page,
+  workerUrl: RegExp = RENDER_WORKER_URL,
+): Promise<DrawingCounter | null> {
+  const worker: Worker | undefined = page.workers().find((w) => workerUrl.test(w.url()));
   if (!worker && !(await page.evaluate(`document.querySelector('canvas') !== null`))) return null;
   const evaluate = (script: string): Promise<unknown> =>
     worker ? worker.evaluate(script) : page.evaluate(script);
