@@ -42,11 +42,21 @@ for (const mode of ['worker', 'main'] as const) {
     // The address keeps the render choice.
     if (mode === 'main') await expect(page).toHaveURL(/render=main/);
 
+    // Click on the star in the middle selects it (paused first: nothing has pulled it off centre yet).
+    await page.getByRole('button', { name: /Pause/ }).click();
+    const sun = await at(canvas(page), 0.5, 0.5);
+    await page.mouse.click(sun.x, sun.y);
+    const details = page.getByRole('region', { name: 'Object details' });
+    await expect(details).toContainText('Star #1');
+    // The keyboard's next body (the engine's order: the star, then its planets).
+    await page.getByRole('button', { name: 'Select next body' }).click();
+    await expect(details).toContainText('Planet');
+    await page.getByRole('button', { name: /Play/ }).click();
+
     // Double-click on space adds a planet; holding adds a star.
     const p = await at(canvas(page), 0.1, 0.12);
     await page.mouse.dblclick(p.x, p.y);
     await expect.poll(() => bodyCount(page)).toBe(5);
-    const details = page.getByRole('region', { name: 'Object details' });
     await expect(details).toContainText('Planet');
     const q = await at(canvas(page), 0.9, 0.88);
     await page.mouse.move(q.x, q.y);
@@ -55,12 +65,6 @@ for (const mode of ['worker', 'main'] as const) {
     await page.mouse.up();
     await expect.poll(() => bodyCount(page)).toBe(6);
     await expect(details).toContainText('Star');
-
-    // Click on the star in the middle selects it; the keyboard picks the next body.
-    await page.getByRole('button', { name: /Pause/ }).click();
-    const sun = await at(canvas(page), 0.5, 0.5);
-    await page.mouse.click(sun.x, sun.y);
-    await expect(details).toContainText('Star #1');
 
     // Zoom with the wheel reaches the controls' readout.
     const zoom = page.getByRole('slider', { name: 'Zoom' });

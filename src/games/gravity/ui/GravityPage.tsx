@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { StoppedNotice } from '../../../lib/runtime/StoppedNotice.tsx';
+import { WorkerStoppedError } from '../../../lib/runtime/WorkerBridge.ts';
 import { GameHeader } from '../../../platform/header/GameHeader.tsx';
 import { LiveStatus } from '../../../platform/ui/LiveStatus.tsx';
 import { KIND_STAR } from '../engine/bodyTypes.ts';
@@ -91,7 +92,14 @@ export function GravityPage() {
     const onHashChange = () => {
       const address = readAddress();
       if (address.shared === null) return;
-      void created.open(address).then((notice) => useGravityStore.setState({ notice }));
+      created.open(address).then(
+        (notice) => useGravityStore.setState({ notice }),
+        // A stopped worker shows its own message (with Restart); anything else is said here.
+        (error: unknown) => {
+          if (error instanceof WorkerStoppedError) return;
+          useGravityStore.setState({ notice: 'That share link could not be opened.' });
+        },
+      );
     };
     window.addEventListener('hashchange', onHashChange);
     return () => {
@@ -120,7 +128,15 @@ export function GravityPage() {
       url = window.location.href;
       useGravityStore.setState({ shareUrl: url });
     } else {
-      const code = await session.shareCode();
+      let code: string;
+      try {
+        code = await session.shareCode();
+      } catch (error) {
+        // A stopped worker shows its own message (with Restart).
+        if (!(error instanceof WorkerStoppedError))
+          useGravityStore.setState({ notice: 'The scene could not be shared.' });
+        return;
+      }
       const path = `${window.location.pathname}${SHARE_PREFIX}${code}`;
       window.history.replaceState(window.history.state, '', path);
       url = `${window.location.origin}${path}`;

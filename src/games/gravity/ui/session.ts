@@ -90,6 +90,15 @@ export class GravitySession {
   }
 
   async start(request: StartRequest): Promise<void> {
+    try {
+      await this.startRunning(request);
+    } catch (error) {
+      // Closed while starting (the page left): its refused calls are not a failure to show.
+      if (!this.disposed) throw error;
+    }
+  }
+
+  private async startRunning(request: StartRequest): Promise<void> {
     await this.mount.start();
     if (this.disposed) return;
     this.wireSnapshots();
@@ -425,10 +434,15 @@ export class GravitySession {
     this.syncZoom();
   }
 
+  /** Never rejects: a failure is reported like any command's. */
   async loadPreset(id: string): Promise<void> {
-    const settings = await this.physics.call('loadPreset', id);
-    if (settings) this.applyScenarioSettings(settings, id);
-    await this.keepCheckpoint();
+    try {
+      const settings = await this.physics.call('loadPreset', id);
+      if (settings) this.applyScenarioSettings(settings, id);
+      await this.keepCheckpoint();
+    } catch (error) {
+      this.onCommandError(error);
+    }
   }
 
   /**
@@ -469,11 +483,16 @@ export class GravitySession {
     this.physics.send('clear');
   }
 
+  /** Never rejects: a failure is reported like any command's. */
   async updateSelected(patch: BodyPatch): Promise<void> {
     const id = useGravityStore.getState().selectedId;
     if (id === null) return;
-    const selected = await this.physics.call('updateBody', id, patch);
-    useGravityStore.setState({ selected });
+    try {
+      const selected = await this.physics.call('updateBody', id, patch);
+      useGravityStore.setState({ selected });
+    } catch (error) {
+      this.onCommandError(error);
+    }
   }
 
   deleteSelected(): void {
