@@ -6,6 +6,10 @@
  *     commit's wait for the (software-drawing) compositor thread, nor the CDP commands of
  *     the benchmark's own driver;
  * (b) the frame interval, from rAF timestamps collected in the page.
+ * Beside (a): its p95 beyond the same run's blank page by wall and thread time; where the scene
+ * draws in a render worker, that worker's work per frame from the same trace; and the frames the
+ * scene drew per second and its draw calls per frame, counted where it draws (lib/drawing.ts).
+ * A game on the runtime is measured once per render path (scenes.ts, `renderPaths`).
  * Once per run, on the first page, a calibration: how much "4×" slowed a fixed piece of script.
  * Headless Chromium renders WebGL in software (SwiftShader) and composites in software, so
  * (b) is bound by that renderer on canvas games; the readback's share of main-thread time shows it.
