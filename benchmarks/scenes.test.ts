@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { GAME_SLUGS } from '../src/routeTable.ts';
 import { frameFigures } from './frames/index.ts';
 import { errorNote } from './lib/pages.ts';
-import { SCENES } from './scenes.ts';
+import { renderPathUrl, SCENES } from './scenes.ts';
 import { approximateTti, FAST_3G } from './startup/index.ts';
 
 describe('scenes', () => {
@@ -12,6 +12,15 @@ describe('scenes', () => {
   });
   it('run Gravity on the Proto Disk preset, the heaviest scene', () => {
     expect(SCENES.find((s) => s.slug === 'gravity')?.path).toBe('/gravity?preset=proto-disk');
+  });
+  it('measure Gravity on both render paths; the fallback asks for render=main', () => {
+    expect(SCENES.find((s) => s.slug === 'gravity')?.renderPaths).toEqual(['worker', 'main']);
+    expect(renderPathUrl('/gravity?preset=proto-disk', 'main')).toBe(
+      '/gravity?preset=proto-disk&render=main',
+    );
+    expect(renderPathUrl('/race', 'main')).toBe('/race?render=main');
+    expect(renderPathUrl('/race', 'worker')).toBe('/race');
+    expect(renderPathUrl('/race', undefined)).toBe('/race');
   });
 });
 

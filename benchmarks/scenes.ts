@@ -35,6 +35,12 @@ export type SceneStep =
   | { clickAt: { x: number; y: number } }
   | { waitMs: number };
 
+/**
+ * Where a game on the runtime draws (src/lib/runtime): its render worker, the default, or the
+ * page's thread (`?render=main`, the fallback).
+ */
+export type RenderPath = 'worker' | 'main';
+
 export interface Scene {
   slug: GameSlug;
   /** Path and query, e.g. "/gravity?preset=proto-disk". */
@@ -45,6 +51,17 @@ export interface Scene {
   start: SceneStep[];
   /** Run over and over while recording (keeps the game in play, e.g. restarts after a crash). */
   loop?: SceneStep[];
+  /**
+   * For a game on the runtime: each render path is measured as a variant of the scene (the
+   * default path under the scene's own figure ids). Without it the game draws on the page only.
+   */
+  renderPaths?: RenderPath[];
+}
+
+/** The page's URL for one render path: the fallback asks for it with `render=main`. */
+export function renderPathUrl(path: string, render: RenderPath | undefined): string {
+  if (render !== 'main') return path;
+  return `${path}${path.includes('?') ? '&' : '?'}render=main`;
 }
 
 export const SCENES: Scene[] = [
@@ -53,6 +70,7 @@ export const SCENES: Scene[] = [
     path: '/gravity?preset=proto-disk',
     description: 'Proto Disk preset running (the largest body count)',
     start: [{ waitMs: 500 }],
+    renderPaths: ['worker', 'main'],
   },
   {
     slug: 'lunar-lander',

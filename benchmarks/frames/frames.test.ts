@@ -97,16 +97,9 @@ describe('frame figures', () => {
 
   it('sets (a) p95 beside the same run’s blank page: a ratio and the part beyond it, the goal unchanged', () => {
     const work = Array.from({ length: 100 }, (_, i) => (i < 94 ? 3 : 12));
-    const figures = frameFigures(
-      'race',
-      '/race',
-      4,
-      steady(1000 / 60, 120),
-      budgets,
-      summary(0, work),
-      false,
-      4,
-    );
+    const figures = frameFigures('race', '/race', 4, steady(1000 / 60, 120), budgets, summary(0, work), {
+      floor: { p95: 4 },
+    });
     const p95 = figures.find((f) => f.id === 'frames.race.cpu4x.main.p95')!;
     expect(p95.baseline).toEqual({
       label: 'blank page, same run',
@@ -118,16 +111,9 @@ describe('frame figures', () => {
     expect(isViolation(p95)).toBe(true);
     expect(figures.find((f) => f.id === 'frames.race.cpu4x.main.p95BeyondFloor')?.value).toBe(8);
     // A page lighter than the blank one reads 0 beyond it, not a negative time.
-    const light = frameFigures(
-      'race',
-      '/race',
-      4,
-      steady(1000 / 60, 120),
-      budgets,
-      summary(0, [1, 2]),
-      false,
-      4,
-    );
+    const light = frameFigures('race', '/race', 4, steady(1000 / 60, 120), budgets, summary(0, [1, 2]), {
+      floor: { p95: 4 },
+    });
     expect(light.find((f) => f.id === 'frames.race.cpu4x.main.p95BeyondFloor')?.value).toBe(0);
     // No floor measured (or a trace without frames): no baseline, no figure beyond it.
     const none = frameFigures('race', '/race', 4, steady(1000 / 60, 120), budgets, summary(0, work));
@@ -137,8 +123,8 @@ describe('frame figures', () => {
 
   it('reports the blank page before and after the games at each rate, without a goal', () => {
     const figures = floorFigures([
-      { when: 'before', p95: { 1: 1.234, 4: 7.5 }, load: 1.2 },
-      { when: 'after', p95: { 4: 9.1 }, load: 2.25 },
+      { when: 'before', p95: { 1: 1.234, 4: 7.5 }, cpuP95: {}, load: 1.2 },
+      { when: 'after', p95: { 4: 9.1 }, cpuP95: {}, load: 2.25 },
     ]);
     expect(figures.map((f) => [f.id, f.value])).toEqual([
       ['frames.floor.cpu1x.main.p95.before', 1.23],
@@ -147,5 +133,118 @@ describe('frame figures', () => {
     ]);
     expect(figures.some((f) => f.goal)).toBe(false);
     expect(figures[2].label).toContain('after the games (load 2.3)');
+    const withCpu = floorFigures([{ when: 'before', p95: { 4: 7.5 }, cpuP95: { 4: 3.456 }, load: 1 }]);
+    expect(withCpu.map((f) => [f.id, f.value])).toEqual([
+      ['frames.floor.cpu4x.main.p95.before', 7.5],
+      ['frames.floor.cpu4x.main.cpuP95.before', 3.46],
+    ]);
+  });
+
+  const tail = (p95: number) => Array.from({ length: 100 }, (_, i) => (i < 94 ? 1 : p95));
+
+  it('holds the work beyond the blank page to its game’s goal at 4× CPU, by wall time and by thread time', () => {
+    const canvas = frameFigures(
+      'gravity',
+      '/gravity',
+      4,
+      steady(1000 / 60, 120),
+      budgets,
+      summary(0, tail(9)),
+      {
+        floor: { p95: 6, cpuP95: 2 },
+      },
+    );
+    const wall = canvas.find((f) => f.id === 'frames.gravity.cpu4x.main.p95BeyondFloor')!;
+    expect(wall).toMatchObject({ value: 3, goal: { op: '<=', value: 2 } });
+    expect(isViolation(wall)).toBe(true);
+    // The summary's thread time is half the wall time: 4.5 ms, 2.5 beyond the blank page's 2.
+    const cpu = canvas.find((f) => f.id === 'frames.gravity.cpu4x.main.cpuP95BeyondFloor')!;
+    expect(cpu).toMatchObject({ value: 2.5, goal: { value: 2 } });
+    expect(canvas.find((f) => f.id === 'frames.gravity.cpu4x.main.cpuP95')?.baseline?.ratio).toBe(2.25);
+    const dom = frameFigures('synth', '/synth', 4, steady(1000 / 60, 120), budgets, summary(0, tail(9)), {
+      floor: { p95: 6, cpuP95: 2 },
+    });
+    expect(dom.find((f) => f.id === 'frames.synth.cpu4x.main.p95BeyondFloor')?.goal?.value).toBe(6);
+    expect(isViolation(dom.find((f) => f.id === 'frames.synth.cpu4x.main.cpuP95BeyondFloor')!)).toBe(false);
+    const unthrottled = frameFigures(
+      'gravity',
+      '/gravity',
+      1,
+      steady(1000 / 60, 120),
+      budgets,
+      summary(0, tail(9)),
+      {
+        floor: { p95: 6, cpuP95: 2 },
+      },
+    );
+    expect(
+      unthrottled.find((f) => f.id === 'frames.gravity.cpu1x.main.p95BeyondFloor')?.goal,
+    ).toBeUndefined();
+  });
+
+  const worker = {
+    workPerFrame: tail(12),
+    cpuPerFrame: tail(5),
+    busyMs: 1000,
+    readbackMs: 400,
+    readbackShare: 0.4,
+    longTasks: 1,
+  };
+  const drawing = { drawnFps: 44.44, drawCallsMean: 7.25, drawCallsP95: 9, drawnFrames: 120 };
+
+  it('reports the render worker’s work per frame against 8 ms at 4× CPU, and what the scene drew', () => {
+    const figures = frameFigures(
+      'gravity',
+      '/gravity?preset=proto-disk',
+      4,
+      steady(1000 / 60, 120),
+      budgets,
+      summary(0, [1, 2]),
+      {
+        render: 'worker',
+        renderWorker: worker,
+        drawing,
+      },
+    );
+    const p95 = figures.find((f) => f.id === 'frames.gravity.cpu4x.render.p95')!;
+    expect(p95).toMatchObject({ value: 12, goal: { op: '<=', value: 8 } });
+    expect(p95.label).toBe(
+      '/gravity (render worker) 4× CPU render worker work per frame p95 (wall time, less the readback)',
+    );
+    expect(isViolation(p95)).toBe(true);
+    expect(isViolation(figures.find((f) => f.id === 'frames.gravity.cpu4x.render.cpuP95')!)).toBe(false);
+    expect(figures.find((f) => f.id === 'frames.gravity.cpu4x.render.readbackShare')?.value).toBe(40);
+    expect(figures.find((f) => f.id === 'frames.gravity.cpu4x.drawnFps')).toMatchObject({
+      value: 44.4,
+      unit: 'fps',
+    });
+    expect(figures.find((f) => f.id === 'frames.gravity.cpu4x.drawnFps')?.label).toContain(
+      'counted in its render worker',
+    );
+    expect(figures.find((f) => f.id === 'frames.gravity.cpu4x.drawCalls')).toMatchObject({
+      value: 7.3,
+      unit: 'calls (p95 9)',
+    });
+  });
+
+  it('reports the fallback path under ids of its own and without goals', () => {
+    const figures = frameFigures(
+      'gravity',
+      '/gravity?preset=proto-disk&render=main',
+      4,
+      steady(50, 60),
+      budgets,
+      summary(0, tail(20), 2),
+      {
+        floor: { p95: 6, cpuP95: 2 },
+        render: 'main',
+        drawing,
+      },
+    );
+    expect(figures.every((f) => f.id.startsWith('frames.gravity.render-main.cpu4x.'))).toBe(true);
+    expect(figures.some((f) => f.goal)).toBe(false);
+    expect(figures.find((f) => f.id.endsWith('.drawnFps'))?.label).toBe(
+      '/gravity (render=main) 4× CPU frames the scene drew per second (counted in its page)',
+    );
   });
 });

@@ -6,6 +6,10 @@
  *     commit's wait for the (software-drawing) compositor thread, nor the CDP commands of
  *     the benchmark's own driver;
  * (b) the frame interval, from rAF timestamps collected in the page.
+ * Beside (a): its p95 beyond the same run's blank page by wall and thread time; where the scene
+ * draws in a render worker, that worker's work per frame from the same trace; and the frames the
+ * scene drew per second and its draw calls per frame, counted where it draws (lib/drawing.ts).
+ * A game on the runtime is measured once per render path (scenes.ts, `renderPaths`).
  * Once per run, on the first page, a calibration: how much "4×" slowed a fixed piece of script.
  * Headless Chromium renders WebGL in software (SwiftShader) and composites in software, so
  * (b) is bound by that renderer on canvas games; the readback's share of main-thread time shows it.
@@ -14,6 +18,14 @@
 import { loadavg } from 'node:os';
 import type { CDPSession, Page } from 'playwright-core';
 import { type Budgets, loadBudgets } from '../lib/budgets.ts';
+import {
+  type DrawingCounter,
+  type DrawingSummary,
+  FRAME_MARK,
+  installDrawingCounter,
+  RENDER_WORKER_URL,
+  summarizeDrawing,
+} from '../lib/drawing.ts';
 import {
   benchmarkIndex,
   effectiveSlowdown,
@@ -31,7 +43,16 @@ import {
 import { errorNote, openScene, presentScenes, VIEWPORT } from '../lib/pages.ts';
 import { ensureBuild, ensureServer, launchBrowser, recordServerUser, siteOptions } from '../lib/site.ts';
 import { frameDeltas, frameStats, histogram, percentile } from '../lib/stats.ts';
-import { LONG_TASK_MS, type MainThreadSummary, summarizeMainThread } from '../lib/trace.ts';
+import {
+  LONG_TASK_MS,
+  type MainThreadSummary,
+  summarizeMainThread,
+  summarizeWorkerThread,
+  type TraceEvent,
+  type WorkerThreadSummary,
+  workerThreadByUrl,
+} from '../lib/trace.ts';
+import { type RenderPath, renderPathUrl, type Scene } from '../scenes.ts';
 import type { BenchContext, BenchFigure, BenchPart } from '../types.ts';
 
 /** Headless Chromium paces rAF at 60 Hz: a frame every 16.7 ms is the best a page can do there. */
@@ -58,6 +79,8 @@ export const part: BenchPart = {
     let calibrated = false;
     // The floor under (a) in this run: a blank page, before the games and after them.
     const floors: FloorRun[] = [];
+    // Canvas games that draw on the page only (not on the game runtime yet), for the notes.
+    const pageOnly: string[] = [];
     try {
       const floor = async (when: FloorRun['when']) => {
         try {
@@ -67,7 +90,12 @@ export const part: BenchPart = {
         }
       };
       await floor('before');
-      for (const scene of scenes) {
+      // A game on the runtime once per render path: its default (the worker) and the fallback.
+      const variants = scenes.flatMap((scene) =>
+        (scene.renderPaths ?? [undefined]).map((render) => ({ scene, render })),
+      );
+      for (const { scene: baseScene, render } of variants) {
+        const scene: Scene = { ...baseScene, path: renderPathUrl(baseScene.path, render) };
         ctx.progress(`${scene.path}: ${scene.description}`);
         let opened: Awaited<ReturnType<typeof openScene>> | null = null;
         try {
@@ -93,30 +121,39 @@ export const part: BenchPart = {
           const input = loopSteps(page, scene.loop);
           try {
             await page.waitForTimeout(warmupMs);
+            const drawing = await countDrawing(ctx, page, scene.path, render);
+            if (drawing?.realm === 'page' && !render) pageOnly.push(scene.path.split('?')[0]);
             for (const rate of CPU_RATES) {
               await setCpuThrottling(cdp, rate);
               if (rate > 1 && isolation && !isolation.raiseThrottler())
                 ctx.note?.(`${scene.path}: no CPUThrottlingThread found at ${rate}× to raise`);
               await page.waitForTimeout(500);
               ctx.progress(`${scene.path}: recording ${recordMs / 1000} s at ${rate}× CPU…`);
+              await drawing?.start();
               const trace = await startTrace(cdp);
               await startFrameRecording(page);
               await page.waitForTimeout(recordMs);
               const timestamps = await stopFrameRecording(page);
-              const mainThread = summarizeMainThread(await trace.stop());
+              const events = await trace.stop();
+              const drawn = drawing ? summarizeDrawing(await drawing.stop()) : null;
+              const mainThread = summarizeMainThread(events);
               if (!mainThread)
                 ctx.note?.(`${scene.path} at ${rate}× CPU: the trace has no main thread of the page`);
+              const renderWorker = drawing?.realm === 'worker' ? renderWorkerSummary(events) : null;
+              if (drawing?.realm === 'worker' && !renderWorker)
+                ctx.note?.(`${scene.path} at ${rate}× CPU: the trace has no frames of the render worker`);
+              const before = floors.find((f) => f.when === 'before');
               figures.push(
-                ...frameFigures(
-                  scene.slug,
-                  scene.path,
-                  rate,
-                  timestamps,
-                  budgets,
-                  mainThread,
-                  isolation !== null,
-                  floors.find((f) => f.when === 'before')?.p95[rate],
-                ),
+                ...frameFigures(scene.slug, scene.path, rate, timestamps, budgets, mainThread, {
+                  isolated: isolation !== null,
+                  floor:
+                    before?.p95[rate] !== undefined
+                      ? { p95: before.p95[rate], cpuP95: before.cpuP95[rate] }
+                      : undefined,
+                  render,
+                  renderWorker,
+                  drawing: drawn,
+                }),
               );
               ctx.chart?.({
                 kind: 'histogram',
@@ -159,12 +196,47 @@ export const part: BenchPart = {
       }
       await floor('after');
       figures.push(...floorFigures(floors));
+      if (pageOnly.length)
+        ctx.note?.(
+          `drawn on the page's thread only, not on the game runtime yet (one render path): ${pageOnly.join(', ')}`,
+        );
     } finally {
       await browser.close();
     }
     return figures;
   },
 };
+
+/**
+ * Installs the draw counter where the scene draws (lib/drawing.ts), and checks that a game
+ * on the runtime draws where its variant asked: the default path in its render worker.
+ * A page whose counter cannot be installed is measured without its drawing figures.
+ */
+async function countDrawing(
+  ctx: BenchContext,
+  page: Page,
+  path: string,
+  render: RenderPath | undefined,
+): Promise<DrawingCounter | null> {
+  try {
+    const counter = await installDrawingCounter(page);
+    const drawsIn = counter?.realm === 'worker' ? 'worker' : 'main';
+    if (render && counter && drawsIn !== render)
+      ctx.note?.(
+        `${path}: asked to draw ${render === 'worker' ? 'in its render worker' : 'on the page'}, but it draws ${drawsIn === 'worker' ? 'in a render worker' : 'on the page'}`,
+      );
+    return counter;
+  } catch (error) {
+    ctx.note?.(`${path}: draw calls not counted: ${(error as Error).message.split('\n')[0]}`);
+    return null;
+  }
+}
+
+/** The render worker's work per frame, its frames marked by the draw counter. */
+export function renderWorkerSummary(events: readonly TraceEvent[]): WorkerThreadSummary | null {
+  const thread = workerThreadByUrl(events, RENDER_WORKER_URL);
+  return thread ? summarizeWorkerThread(events, thread, FRAME_MARK) : null;
+}
 
 /**
  * A page that does nothing but run its frames: a requestAnimationFrame loop that rewrites a
@@ -192,6 +264,8 @@ export interface FloorRun {
   when: 'before' | 'after';
   /** Main-thread work per frame p95 by CPU rate, ms. */
   p95: Record<number, number>;
+  /** Main-thread CPU (thread time) per frame p95 by CPU rate, ms. */
+  cpuP95: Record<number, number>;
   /** Load average when it was measured. */
   load: number;
 }
@@ -216,20 +290,26 @@ async function measureFloor(
     const cdp = await context.newCDPSession(page);
     await page.waitForTimeout(Math.min(warmupMs, 1000));
     const p95: Record<number, number> = {};
+    const cpuP95: Record<number, number> = {};
     for (const rate of CPU_RATES) {
       await setCpuThrottling(cdp, rate);
       await page.waitForTimeout(500);
       const trace = await startTrace(cdp);
       await page.waitForTimeout(recordMs);
       const summary = summarizeMainThread(await trace.stop());
-      if (summary?.workPerFrame.length)
+      if (summary?.workPerFrame.length) {
         p95[rate] = percentile(
           [...summary.workPerFrame].sort((a, b) => a - b),
           95,
         );
+        cpuP95[rate] = percentile(
+          [...summary.cpuPerFrame].sort((a, b) => a - b),
+          95,
+        );
+      }
     }
     await setCpuThrottling(cdp, 1);
-    return { when, p95, load: loadavg()[0] };
+    return { when, p95, cpuP95, load: loadavg()[0] };
   } finally {
     await context.close();
   }
@@ -249,6 +329,15 @@ export function floorFigures(floors: FloorRun[]): BenchFigure[] {
         unit: 'ms',
         better: 'lower',
       });
+      const cpu = floor.cpuP95?.[rate];
+      if (cpu !== undefined)
+        figures.push({
+          id: `frames.floor.cpu${rate}x.main.cpuP95.${floor.when}`,
+          label: `blank page ${rate}× CPU main-thread CPU per frame p95 (thread time), ${floor.when} the games`,
+          value: Math.round(cpu * 100) / 100,
+          unit: 'ms',
+          better: 'lower',
+        });
     }
   return figures;
 }
@@ -316,30 +405,52 @@ async function calibration(
  */
 export const RENDERER_BOUND_READBACK_SHARE = 0.5;
 
+export interface FrameFigureOptions {
+  /** The page's main thread ran on a core of its own (BENCH_ISOLATE). */
+  isolated?: boolean;
+  /** The blank page's main-thread work (wall) and CPU per frame p95 at the same rate, in this run. */
+  floor?: { p95: number; cpuP95?: number };
+  /**
+   * The render path of a game on the runtime; the fallback ('main') is reported under ids of
+   * its own (`frames.<slug>.render-main.…`) and without goals, which are the default path's.
+   */
+  render?: RenderPath;
+  /** The render worker's work per frame, where the scene draws in one. */
+  renderWorker?: WorkerThreadSummary | null;
+  /** What the scene drew: frames per second, draw calls per frame. */
+  drawing?: DrawingSummary | null;
+}
+
 export function frameFigures(
   slug: string,
   path: string,
   cpuRate: number,
   timestamps: number[],
-  budgets?: Budgets,
+  allBudgets?: Budgets,
   mainThread?: MainThreadSummary | null,
-  isolated = false,
-  /** The blank page's main-thread work per frame p95 at the same rate, measured in this run. */
-  floorP95?: number,
+  options: FrameFigureOptions = {},
 ): BenchFigure[] {
+  const { isolated = false, floor, render, renderWorker, drawing } = options;
+  const budgets = render === 'main' ? undefined : allBudgets;
   const throttled = cpuRate === 4;
   const rendererBound = (mainThread?.readbackShare ?? 0) >= RENDERER_BOUND_READBACK_SHARE;
   const p95Goal = throttled && !rendererBound ? budgets?.frames?.p95AtCpu4xMs?.[slug] : undefined;
   const fpsGoal = cpuRate === 1 ? budgets?.frames?.fpsUnthrottled?.[slug] : undefined;
+  const beyondFloorGoal = throttled ? budgets?.frames?.mainThreadP95BeyondFloorAtCpu4xMs?.[slug] : undefined;
   const stats = frameStats(timestamps, DISPLAY_INTERVAL_MS);
-  const id = `frames.${slug}.cpu${cpuRate}x`;
-  const label = `${path.split('?')[0]} ${cpuRate}× CPU`;
+  const id = `frames.${slug}${render === 'main' ? '.render-main' : ''}.cpu${cpuRate}x`;
+  const where = render === 'main' ? ' (render=main)' : render === 'worker' ? ' (render worker)' : '';
+  const label = `${path.split('?')[0]}${where} ${cpuRate}× CPU`;
   const ms = (v: number) => Math.round(v * 100) / 100;
   const boundNote = rendererBound
     ? ` (renderer-bound: readback ${Math.round((mainThread?.readbackShare ?? 0) * 100)} % of main thread)`
     : '';
   return [
-    ...(mainThread ? mainThreadFigures(id, label, throttled, mainThread, budgets, isolated, floorP95) : []),
+    ...(mainThread
+      ? mainThreadFigures(id, label, throttled, mainThread, budgets, isolated, floor, beyondFloorGoal)
+      : []),
+    ...(renderWorker ? renderWorkerFigures(id, label, renderWorker, throttled ? budgets : undefined) : []),
+    ...(drawing ? drawingFigures(id, label, drawing, renderWorker ? 'render worker' : 'page') : []),
     { id: `${id}.p50`, label: `${label} frame p50`, value: ms(stats.p50), unit: 'ms', better: 'lower' },
     {
       id: `${id}.p95raw`,
@@ -389,15 +500,33 @@ function mainThreadFigures(
   summary: MainThreadSummary,
   budgets?: Budgets,
   isolated = false,
-  floorP95?: number,
+  floorRun?: FrameFigureOptions['floor'],
+  /** Goal on the work beyond the blank page, wall and thread time alike. */
+  beyondFloorGoal?: number,
 ): BenchFigure[] {
+  const floorP95 = floorRun?.p95;
   const where = isolated ? 'main thread on a core of its own' : 'shared cores';
   const workGoal = throttled ? budgets?.frames?.mainThreadP95AtCpu4xMs : undefined;
   const longGoal = throttled ? budgets?.frames?.longTasksAtCpu4x : undefined;
   const sorted = [...summary.workPerFrame].sort((a, b) => a - b);
   const ms = (v: number) => Math.round(v * 100) / 100;
   const p95 = percentile(sorted, 95);
+  const cpuP95 = percentile(
+    [...summary.cpuPerFrame].sort((x, y) => x - y),
+    95,
+  );
   const floor = floorP95 !== undefined && floorP95 > 0 ? floorP95 : undefined;
+  const floorCpu = floor !== undefined ? floorRun?.cpuP95 : undefined;
+  const beyondGoal =
+    beyondFloorGoal !== undefined
+      ? {
+          goal: {
+            op: '<=' as const,
+            value: beyondFloorGoal,
+            text: `≤ ${beyondFloorGoal} ms beyond the blank page at 4× CPU`,
+          },
+        }
+      : {};
   return [
     {
       id: `${id}.main.p50`,
@@ -431,25 +560,43 @@ function mainThreadFigures(
       ? [
           {
             id: `${id}.main.p95BeyondFloor`,
-            label: `${label} main-thread work per frame p95 beyond the blank page's p95 (same run)`,
+            label: `${label} main-thread work per frame p95 beyond the blank page's p95 (same run, wall time)`,
             value: ms(Math.max(0, p95 - floor)),
             unit: 'ms',
             better: 'lower' as const,
+            ...beyondGoal,
           },
         ]
       : []),
     {
       id: `${id}.main.cpuP95`,
       label: `${label} main-thread CPU per frame p95 (thread time)`,
-      value: ms(
-        percentile(
-          [...summary.cpuPerFrame].sort((x, y) => x - y),
-          95,
-        ),
-      ),
+      value: ms(cpuP95),
       unit: 'ms',
       better: 'lower',
+      ...(floorCpu !== undefined && floorCpu > 0
+        ? {
+            baseline: {
+              label: 'blank page, same run',
+              value: ms(floorCpu),
+              ratio: Math.round((cpuP95 / floorCpu) * 100) / 100,
+              ratioLabel: '× the blank page',
+            },
+          }
+        : {}),
     },
+    ...(floorCpu !== undefined
+      ? [
+          {
+            id: `${id}.main.cpuP95BeyondFloor`,
+            label: `${label} main-thread CPU per frame p95 beyond the blank page's (same run, thread time: not lengthened by waiting for a core)`,
+            value: ms(Math.max(0, cpuP95 - floorCpu)),
+            unit: 'ms',
+            better: 'lower' as const,
+            ...beyondGoal,
+          },
+        ]
+      : []),
     {
       id: `${id}.longTasks`,
       label: `${label} long tasks (> ${LONG_TASK_MS} ms, own work)`,
@@ -489,6 +636,82 @@ function mainThreadFigures(
       label: `${label} main thread waiting on WebGL readback`,
       value: Math.round(summary.readbackShare * 1000) / 10,
       unit: '%',
+      better: 'lower',
+    },
+  ];
+}
+
+/** The render worker's work per frame (less the software readback), goal at 4× CPU on wall and thread time. */
+function renderWorkerFigures(
+  id: string,
+  label: string,
+  summary: WorkerThreadSummary,
+  budgets?: Budgets,
+): BenchFigure[] {
+  const goal = budgets?.frames?.renderWorkerP95AtCpu4xMs;
+  const withGoal =
+    goal !== undefined
+      ? { goal: { op: '<=' as const, value: goal, text: `p95 ≤ ${goal} ms at 4× CPU` } }
+      : {};
+  const ms = (v: number) => Math.round(v * 100) / 100;
+  const work = [...summary.workPerFrame].sort((a, b) => a - b);
+  const cpu = [...summary.cpuPerFrame].sort((a, b) => a - b);
+  return [
+    {
+      id: `${id}.render.p50`,
+      label: `${label} render worker work per frame p50 (wall time, less the readback; ${work.length} frames)`,
+      value: ms(percentile(work, 50)),
+      unit: 'ms',
+      better: 'lower',
+    },
+    {
+      id: `${id}.render.p95`,
+      label: `${label} render worker work per frame p95 (wall time, less the readback)`,
+      value: ms(percentile(work, 95)),
+      unit: 'ms',
+      better: 'lower',
+      ...withGoal,
+    },
+    {
+      id: `${id}.render.cpuP95`,
+      label: `${label} render worker CPU per frame p95 (thread time, less the readback's)`,
+      value: ms(percentile(cpu, 95)),
+      unit: 'ms',
+      better: 'lower',
+      ...withGoal,
+    },
+    {
+      id: `${id}.render.longTasks`,
+      label: `${label} render worker tasks over ${LONG_TASK_MS} ms (own work)`,
+      value: summary.longTasks,
+      unit: 'tasks',
+      better: 'lower',
+    },
+    {
+      id: `${id}.render.readbackShare`,
+      label: `${label} render worker waiting on the WebGL readback`,
+      value: Math.round(summary.readbackShare * 1000) / 10,
+      unit: '%',
+      better: 'lower',
+    },
+  ];
+}
+
+/** Frames the scene drew per second and its draw calls per frame, counted where it draws. */
+function drawingFigures(id: string, label: string, drawing: DrawingSummary, realm: string): BenchFigure[] {
+  return [
+    {
+      id: `${id}.drawnFps`,
+      label: `${label} frames the scene drew per second (counted in its ${realm})`,
+      value: Math.round(drawing.drawnFps * 10) / 10,
+      unit: 'fps',
+      better: 'higher',
+    },
+    {
+      id: `${id}.drawCalls`,
+      label: `${label} WebGL draw calls per drawn frame, mean (${drawing.drawnFrames} frames)`,
+      value: Math.round(drawing.drawCallsMean * 10) / 10,
+      unit: `calls (p95 ${drawing.drawCallsP95})`,
       better: 'lower',
     },
   ];

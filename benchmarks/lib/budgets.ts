@@ -20,6 +20,10 @@ export interface Budgets {
     mainThreadP95AtCpu4xMs?: number;
     /** Main-thread tasks over 50 ms during play at 4× CPU, every game page. */
     longTasksAtCpu4x?: number;
+    /** Main-thread work per frame p95 beyond the same run's blank page (ms) at 4× CPU, by game slug. */
+    mainThreadP95BeyondFloorAtCpu4xMs?: Record<string, number>;
+    /** A render worker's work per frame p95 (ms, less the readback) at 4× CPU, every canvas game. */
+    renderWorkerP95AtCpu4xMs?: number;
   };
 }
 

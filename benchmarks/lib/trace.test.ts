@@ -5,11 +5,14 @@ import { describe, expect, it } from 'vitest';
 import {
   frameTaskStarts,
   mainFrameStarts,
+  markTimes,
   ownWork,
   pageMainThread,
   summarizeMainThread,
+  summarizeWorkerThread,
   type TraceEvent,
   threadTasks,
+  workerThreadByUrl,
   workPerFrame,
 } from './trace.ts';
 
@@ -170,5 +173,51 @@ describe('frame starts', () => {
       },
     ];
     expect(frameTaskStarts(tasks, [2, 9])).toEqual([0, 9]);
+  });
+});
+
+/**
+ * 2 s of a real trace: /gravity?preset=proto-disk drawn by its render worker (unthrottled,
+ * the machine heavily loaded), cut down to the two worker threads' tasks, readbacks, the
+ * draw counter's frame marks and the workers' script URLs.
+ */
+const WORKER_FIXTURE = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  'fixtures',
+  'trace-gravity-render-worker.json',
+);
+const workerTrace = JSON.parse(fs.readFileSync(WORKER_FIXTURE, 'utf8')) as TraceEvent[];
+const RENDER = { pid: 26786, tid: 26898 };
+
+describe('a render worker’s work from a recorded trace', () => {
+  it('finds the worker by its script, not the physics worker beside it', () => {
+    expect(workerThreadByUrl(workerTrace, /-render\.worker[-.][^/]*$/)).toEqual(RENDER);
+    expect(workerThreadByUrl(workerTrace, /\/gravity\.worker-/)).toEqual({ pid: 26786, tid: 26897 });
+    expect(workerThreadByUrl(workerTrace, /race-render/)).toBeNull();
+  });
+
+  it('takes its frames from the marks it set, and its work per frame less the readback', () => {
+    expect(markTimes(workerTrace, RENDER, 'bench:frame')).toEqual([
+      3769812.926, 3770321.925, 3770651.597, 3771118.39, 3771455.733,
+    ]);
+    const summary = summarizeWorkerThread(workerTrace, RENDER, 'bench:frame')!;
+    // Five marks, four whole frames; each from the animation-frame task holding a mark to the next.
+    expect(summary.workPerFrame).toHaveLength(4);
+    expect(summary.workPerFrame[0]).toBeCloseTo(25.663, 3);
+    expect(summary.workPerFrame[3]).toBeCloseTo(7.398, 3);
+    expect(summary.cpuPerFrame[0]).toBeCloseTo(3.818, 3);
+    // The worker waited for the software readback most of the time it was busy.
+    expect(summary.readbackShare).toBeCloseTo(1472.27 / 1599.159, 4);
+    expect(summary.longTasks).toBe(1);
+    const tasks = threadTasks(workerTrace, RENDER);
+    expect(summary.busyMs).toBeCloseTo(
+      tasks.reduce((sum, t) => sum + t.duration, 0),
+      6,
+    );
+  });
+
+  it('has no frames without two marks', () => {
+    const oneMark = workerTrace.filter((e) => e.name !== 'bench:frame' || e.ts < 3770000000);
+    expect(summarizeWorkerThread(oneMark, RENDER, 'bench:frame')).toBeNull();
   });
 });

@@ -46,6 +46,8 @@ export const TRACE_CATEGORIES = [
   'benchmark',
   'disabled-by-default-devtools.timeline',
   'disabled-by-default-devtools.timeline.frame',
+  // Marks the benchmark sets in a render worker at each of its frames (lib/drawing.ts); only marks are logged.
+  'blink.user_timing',
 ];
 
 /** Top-level task of a thread's message loop (newer Chromium nests the second inside the first). */
@@ -301,5 +303,76 @@ export function summarizeMainThread(events: readonly TraceEvent[]): MainThreadSu
     commitWaitPerFrame: workPerFrame(tasks, frames, (task) => task.commitWait),
     driverMs,
     driverPerFrame: workPerFrame(tasks, frames, (task) => task.driver),
+  };
+}
+
+/**
+ * A dedicated worker's thread, by its script's URL: Chromium names every worker thread
+ * "DedicatedWorker thread", and says which script each runs in `TracingSessionIdForWorker`.
+ */
+export function workerThreadByUrl(events: readonly TraceEvent[], url: RegExp): ThreadRef | null {
+  for (const e of events) {
+    if (e.name !== 'TracingSessionIdForWorker') continue;
+    const data = e.args?.data as { url?: string; workerThreadId?: number } | undefined;
+    if (data?.url !== undefined && data.workerThreadId !== undefined && url.test(data.url))
+      return { pid: e.pid, tid: data.workerThreadId };
+  }
+  return null;
+}
+
+/** Where a thread set a user-timing mark of this name (performance.mark), ms, ascending. */
+export function markTimes(events: readonly TraceEvent[], thread: ThreadRef, name: string): number[] {
+  return events
+    .filter((e) => e.name === name && onThread(e, thread) && (e.cat ?? '').includes('user_timing'))
+    .map((e) => e.ts / 1000)
+    .sort((a, b) => a - b);
+}
+
+export interface WorkerThreadSummary {
+  /** Own work (ms, wall time, less the readback) of each whole frame between two marks. */
+  workPerFrame: number[];
+  /** Own CPU time (ms, thread time, less the readback's) of each whole frame. */
+  cpuPerFrame: number[];
+  /** Wall time of all the thread's tasks, ms. */
+  busyMs: number;
+  /** Of which the readback wait, ms. */
+  readbackMs: number;
+  /** readbackMs / busyMs (0 when idle). */
+  readbackShare: number;
+  /** Tasks whose own work is over LONG_TASK_MS. */
+  longTasks: number;
+}
+
+/**
+ * A worker thread's work per frame, where the frames are the animation frames in which it
+ * set `frameMark`: each frame runs from the task holding one mark to the task holding the
+ * next (the task that fires the worker's animation frame holds the mark), as a main-thread
+ * frame runs from one `BeginMainThreadFrame` task to the next. Null without the thread or
+ * fewer than two marks.
+ */
+export function summarizeWorkerThread(
+  events: readonly TraceEvent[],
+  thread: ThreadRef,
+  frameMark: string,
+): WorkerThreadSummary | null {
+  const marks = markTimes(events, thread, frameMark);
+  if (marks.length < 2) return null;
+  const tasks = threadTasks(events, thread);
+  const frames = frameTaskStarts(tasks, marks);
+  let busyMs = 0;
+  let readbackMs = 0;
+  let longTasks = 0;
+  for (const task of tasks) {
+    busyMs += task.duration;
+    readbackMs += task.readback;
+    if (ownWork(task) > LONG_TASK_MS) longTasks++;
+  }
+  return {
+    workPerFrame: workPerFrame(tasks, frames),
+    cpuPerFrame: workPerFrame(tasks, frames, ownCpu),
+    busyMs,
+    readbackMs,
+    readbackShare: busyMs > 0 ? readbackMs / busyMs : 0,
+    longTasks,
   };
 }

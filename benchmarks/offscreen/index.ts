@@ -16,10 +16,18 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { FRAME_MARK, installDrawingCounter } from '../lib/drawing.ts';
 import { setCpuThrottling, startTrace } from '../lib/pagedriver.ts';
 import { launchBrowser, ROOT, siteOptions } from '../lib/site.ts';
 import { percentile } from '../lib/stats.ts';
-import { pageMainThread, summarizeMainThread, type TraceEvent, threadTasks } from '../lib/trace.ts';
+import {
+  pageMainThread,
+  summarizeMainThread,
+  summarizeWorkerThread,
+  type TraceEvent,
+  threadTasks,
+  workerThreadByUrl,
+} from '../lib/trace.ts';
 import type { BenchContext, BenchFigure, BenchPart } from '../types.ts';
 
 const PAGE_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'page');
@@ -35,7 +43,13 @@ export interface Measured {
   cpuP95: number;
   sceneFps: number;
   workerBusyShare: number | null;
+  /** The worker's own work per frame p95, wall and thread time, less the readback (ms), when it draws in one. */
+  workerFrameP95?: number | null;
+  workerFrameCpuP95?: number | null;
 }
+
+/** The bench page's worker script as built (`assets/worker-<hash>.js`). */
+export const SCENE_WORKER_URL = /\/worker-[\w-]+\.js$/;
 
 async function buildPage(ctx: BenchContext): Promise<void> {
   ctx.progress('offscreen: building the bench page');
@@ -115,11 +129,18 @@ export const part: BenchPart = {
           await setCpuThrottling(cdp, RATE);
           await page.waitForTimeout(500);
           ctx.progress(`offscreen: ${mode}, recording ${recordMs / 1000} s at ${RATE}× CPU`);
+          // In the worker, the draw counter's marks give the worker's frames (lib/drawing.ts).
+          const counter = mode === 'worker' ? await installDrawingCounter(page, SCENE_WORKER_URL) : null;
+          await counter?.start();
           const framesBefore = await page.evaluate(() => window.sceneFrames);
           const trace = await startTrace(cdp);
           await page.waitForTimeout(recordMs);
           const events = await trace.stop();
           const framesAfter = await page.evaluate(() => window.sceneFrames);
+          await counter?.stop();
+          const workerThread =
+            counter?.realm === 'worker' ? workerThreadByUrl(events, SCENE_WORKER_URL) : null;
+          const workerFrames = workerThread ? summarizeWorkerThread(events, workerThread, FRAME_MARK) : null;
           const summary = summarizeMainThread(events);
           if (!summary?.workPerFrame.length)
             throw new Error(`offscreen: the ${mode} page's trace has no frames`);
@@ -132,6 +153,18 @@ export const part: BenchPart = {
             cpuP95: percentile(cpu, 95),
             sceneFps: ((framesAfter - framesBefore) * 1000) / recordMs,
             workerBusyShare: workerBusyShare(events, recordMs),
+            workerFrameP95: workerFrames
+              ? percentile(
+                  [...workerFrames.workPerFrame].sort((a, b) => a - b),
+                  95,
+                )
+              : null,
+            workerFrameCpuP95: workerFrames
+              ? percentile(
+                  [...workerFrames.cpuPerFrame].sort((a, b) => a - b),
+                  95,
+                )
+              : null,
           };
         } finally {
           await page.close();
@@ -222,6 +255,25 @@ export function figures(results: Record<Mode, Measured>): BenchFigure[] {
       },
     },
   );
+  if (worker.workerFrameP95 != null && worker.workerFrameCpuP95 != null) {
+    // The bare-Pixi baseline beside a game's render worker (frames part, `…render.p95`).
+    out.push(
+      {
+        id: 'offscreen.worker.cpu4x.render.p95',
+        label: `Scene drawn from a worker: the worker's work per frame p95 ${at} (wall time, less the readback): bare Pixi, the baseline for a game's render worker`,
+        value: round(worker.workerFrameP95),
+        unit: 'ms',
+        better: 'lower',
+      },
+      {
+        id: 'offscreen.worker.cpu4x.render.cpuP95',
+        label: `Scene drawn from a worker: the worker's CPU per frame p95 ${at} (thread time, less the readback's)`,
+        value: round(worker.workerFrameCpuP95),
+        unit: 'ms',
+        better: 'lower',
+      },
+    );
+  }
   if (worker.workerBusyShare !== null) {
     out.push({
       id: 'offscreen.worker.cpu4x.workerBusy',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TraceEvent } from '../lib/trace.ts';
-import { figures, type Measured, workerBusyShare } from './index.ts';
+import { figures, type Measured, SCENE_WORKER_URL, workerBusyShare } from './index.ts';
 
 const measured = (over: Partial<Measured>): Measured => ({
   frames: 300,
@@ -25,6 +25,19 @@ describe('offscreen bench figures', () => {
     expect(byId('offscreen.worker.cpu4x.main.p95').baseline).toMatchObject({ value: 16, ratio: 2 });
     expect(byId('offscreen.worker.cpu4x.sceneFps').baseline).toMatchObject({ value: 30, ratio: 1.5 });
     expect(byId('offscreen.worker.cpu4x.workerBusy').value).toBe(50);
+    expect(out.some((f) => f.id.includes('.render.'))).toBe(false);
+  });
+
+  it('gives the worker’s own work per frame, the bare-Pixi baseline for a game’s render worker', () => {
+    const out = figures({
+      blank: measured({}),
+      page: measured({}),
+      worker: measured({ workerFrameP95: 6.789, workerFrameCpuP95: 4.321 }),
+    });
+    expect(out.find((f) => f.id === 'offscreen.worker.cpu4x.render.p95')?.value).toBe(6.79);
+    expect(out.find((f) => f.id === 'offscreen.worker.cpu4x.render.cpuP95')?.value).toBe(4.32);
+    expect(SCENE_WORKER_URL.test('http://127.0.0.1:40000/assets/worker-B1x_9aZ.js')).toBe(true);
+    expect(SCENE_WORKER_URL.test('http://127.0.0.1:40000/assets/webworkerAll-B1x9aZ.js')).toBe(false);
   });
 
   it('leaves out the worker thread’s share when the trace has no worker thread', () => {
