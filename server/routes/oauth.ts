@@ -102,11 +102,7 @@ export function oauthRoutes(app: Api, config: ServerConfig) {
 
   app.get(
     OAUTH_CALLBACK_PATH,
-    {
-      config: limitConfig(LIMITS.signIn),
-      // The provider's redirect, not a call for clients: its open query has no OpenAPI parameters.
-      schema: { querystring: OauthCallbackQuery, hide: true },
-    },
+    { config: limitConfig(LIMITS.signIn), schema: { querystring: OauthCallbackQuery } },
     async (request, reply) => {
       const raw = request.cookies[OAUTH_COOKIE];
       clearCookie(reply, OAUTH_COOKIE);

@@ -1,6 +1,6 @@
 /** Accounts and sign-in (platform spec §7, §9). */
 import { type Static, Type } from 'typebox';
-import { NullableString } from './common.ts';
+import { NullableString, StringEnum } from './common.ts';
 
 export const SessionUser = Type.Object({
   id: Type.String(),
@@ -29,7 +29,7 @@ export const ProfileResponse = Type.Object({
   error: Type.Optional(Type.String()),
 });
 
-export const ProviderId = Type.Enum(['google', 'microsoft', 'facebook']);
+export const ProviderId = StringEnum(['google', 'microsoft', 'facebook']);
 export type ProviderId = Static<typeof ProviderId>;
 
 /** GET /api/account/providers.php — which sign-in buttons are enabled. */
@@ -42,7 +42,7 @@ export const ProvidersResponse = Type.Object({
 
 /** GET /api/account/dev_login.php (development only): signs in as a fixed user, then redirects. */
 export const DevLoginQuery = Type.Object(
-  { as: Type.Enum(['admin', 'user', 'invalid']), redirect: Type.Optional(Type.String()) },
+  { as: StringEnum(['admin', 'user', 'invalid']), redirect: Type.Optional(Type.String()) },
   { additionalProperties: false },
 );
 
@@ -61,7 +61,10 @@ export const OauthStartQuery = Type.Object(
 );
 
 /** GET /api/account/oauth/callback.php: providers add their own parameters (iss, scope, session_state…). */
+const CallbackParameter = { type: 'string', maxLength: 4096 } as const;
 export const OauthCallbackQuery = Type.Unsafe<Record<string, string>>({
   type: 'object',
-  additionalProperties: { type: 'string', maxLength: 4096 },
+  // The ones the flow reads, named for the OpenAPI document; any other is let through.
+  properties: { code: CallbackParameter, state: CallbackParameter, error: CallbackParameter },
+  additionalProperties: CallbackParameter,
 });

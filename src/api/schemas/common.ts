@@ -37,6 +37,14 @@ export function Nullable<T extends TSchema & NullablePrimitive>(schema: T) {
 
 export const NullableString = Nullable(Type.String());
 
+/**
+ * One of a few strings, as `{type: 'string', enum}`: a wrong type is refused with
+ * "must be string", as before the schemas were TypeBox (Type.Enum leaves out the type).
+ */
+export function StringEnum<const T extends string[]>(values: [...T]) {
+  return Type.Unsafe<T[number]>({ type: 'string', enum: values });
+}
+
 /** A JSON object or null (metadata, audit details), passed through with its own fields. */
 export const NullableRecord = Type.Unsafe<Record<string, unknown> | null>({
   type: ['object', 'null'],

@@ -1,14 +1,14 @@
 /** The high-score service (platform spec §5, §7): boards, run tickets, submits and the admin's console. */
 import { type Static, Type } from 'typebox';
-import { Defaulted, GameId, Nullable, NullableRecord, NullableString, RowId } from './common.ts';
+import { Defaulted, GameId, Nullable, NullableRecord, NullableString, RowId, StringEnum } from './common.ts';
 
-export const SortDirection = Type.Enum(['DESC', 'ASC']);
+export const SortDirection = StringEnum(['DESC', 'ASC']);
 export type SortDirection = Static<typeof SortDirection>;
 
 export const GameConfig = Type.Object({
   game_id: Type.String(),
   display_name: Type.String(),
-  score_type: Type.Enum(['points', 'time']),
+  score_type: StringEnum(['points', 'time']),
   sort_order: SortDirection,
 });
 export type GameConfig = Static<typeof GameConfig>;
@@ -142,7 +142,7 @@ export const GameConfigBody = Type.Object(
   {
     game_id: GameId,
     display_name: Type.String({ minLength: 1, maxLength: 100 }),
-    score_type: Type.Enum(['points', 'time']),
+    score_type: StringEnum(['points', 'time']),
     sort_order: SortDirection,
   },
   { additionalProperties: false },

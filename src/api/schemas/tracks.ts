@@ -11,7 +11,8 @@ export const HashQuery = Type.Object({ hash: Hash }, { additionalProperties: fal
 /** Stored track payload, version 3: path commands with points scaled to 0..1000. */
 export const TrackPayload = Type.Object(
   {
-    v: Type.Literal(3),
+    // `{const: 3}` alone, as the call has always checked it.
+    v: Type.Unsafe<3>({ const: 3 }),
     path: Type.String({ minLength: 1, maxLength: MAX_TRACK_PATH_LENGTH }),
     b: Type.Number({ minimum: 1, maximum: 500 }),
     originalAspectRatio: Type.Number({ exclusiveMinimum: 0, maximum: 100 }),
