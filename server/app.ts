@@ -10,6 +10,7 @@ import { setupValidationAndErrors } from './plugins/errors.ts';
 import { genRequestId, loggerOptions, setupOperations } from './plugins/operations.ts';
 import { notFoundRateLimit, setupRateLimits } from './plugins/rateLimits.ts';
 import { setupRedis } from './plugins/redis.ts';
+import { checkResponses } from './plugins/responseCheck.ts';
 import { setupSecurity } from './plugins/security.ts';
 import { setupSessions } from './plugins/session.ts';
 import { AdminsRepository } from './repositories/admins.ts';
@@ -20,8 +21,9 @@ import { ScoresRepository } from './repositories/scores.ts';
 import { TracksRepository } from './repositories/tracks.ts';
 import { UsersRepository } from './repositories/users.ts';
 import { accountRoutes } from './routes/account.ts';
+import { adminRoutes } from './routes/admin.ts';
 import { adminAuthRoutes } from './routes/adminAuth.ts';
-import { adminUsersRoutes } from './routes/adminUsers.ts';
+import { typed } from './routes/api.ts';
 import { dailyRoutes } from './routes/daily.ts';
 import { oauthRoutes } from './routes/oauth.ts';
 import { runsRoutes } from './routes/runs.ts';
@@ -37,6 +39,11 @@ export interface AppDeps {
    * dropped and counted, never waited for); tests read them back from a stream of their own.
    */
   logStream?: NodeJS.WritableStream | LogOutput;
+  /**
+   * Tests: every JSON answer is validated against its route's response schema, extra
+   * fields included (the serializer alone would drop them silently); a mismatch is a 500.
+   */
+  checkResponses?: boolean;
 }
 
 export interface Repositories {
@@ -53,7 +60,12 @@ export interface Repositories {
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
 /** Builds the whole HTTP app without listening: tests drive it through `inject`. */
-export async function buildApp({ config, database, logStream }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logStream,
+  checkResponses: check,
+}: AppDeps): Promise<FastifyInstance> {
   const stream = logStream ?? stdoutLogOutput();
   const app = Fastify({
     logger: { ...loggerOptions(config), stream },
@@ -81,10 +93,19 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
 
   // Plugins → repositories → routes (fastify/demo's layering).
   setupValidationAndErrors(app);
+  if (check) checkResponses(app);
   // OpenAPI from the route schemas (registered before the routes, which it collects).
   if (!config.production) {
     await app.register(fastifySwagger, {
-      openapi: { info: { title: 'Futile API', version: '1' } },
+      openapi: {
+        info: { title: 'Futile API', version: '1' },
+        components: {
+          securitySchemes: {
+            // An admin account's session (futile_admin) or an admin user's own (futile_session).
+            adminSession: { type: 'apiKey', in: 'cookie', name: 'futile_admin' },
+          },
+        },
+      },
     });
     app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   }
@@ -95,15 +116,18 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   await setupRateLimits(app, config);
 
   app.get('/api/health', async () => ({ success: true, status: 'ok' }));
-  await accountRoutes(app, config);
-  await oauthRoutes(app, config);
-  await savesRoutes(app);
-  await scoresRoutes(app, config);
+  // Each call's schemas (src/api/schemas/) give its types, its validation and its OpenAPI entry.
+  const api = typed(app);
+  accountRoutes(api, config);
+  oauthRoutes(api, config);
+  savesRoutes(api);
+  scoresRoutes(api, config);
+  tracksRoutes(api);
+  adminAuthRoutes(api);
   await dailyRoutes(app, config);
   await runsRoutes(app);
-  await tracksRoutes(app);
-  await adminAuthRoutes(app);
-  await adminUsersRoutes(app);
+  // Every admin call, behind the group's one check.
+  await adminRoutes(app);
 
   // Unknown /api paths answer JSON 404, never the SPA page. Those 404s are rate-limited per
   // address (probing); the SPA's page loads come through here too and are not counted.

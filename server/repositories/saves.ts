@@ -7,7 +7,8 @@ import { SESSION_USER_FROM, USER_COLUMNS, userFromRow } from './users.ts';
 
 export const MAX_SAVES_PER_USER = 500;
 export const MAX_SAVE_BYTES = 256 * 1024;
-export const MAX_KEY_LENGTH = 100;
+// The bound lives with the calls' schemas, which refuse a longer key.
+export { MAX_KEY_LENGTH } from '../../src/api/schemas/saves.ts';
 
 function newEtag(): string {
   // Never all digits, so an etag can't be mistaken for a version number.

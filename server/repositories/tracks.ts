@@ -6,7 +6,8 @@ import { nowIso, num } from '../util.ts';
 
 /** Only move/line commands and numbers: the v3 share format (points scaled to 0..1000). */
 export const TRACK_PATH_PATTERN = /^[MLml0-9.,\s-]+$/;
-export const MAX_TRACK_PATH_LENGTH = 100_000;
+// The bound lives with the call's schema, which refuses a longer path.
+export { MAX_TRACK_PATH_LENGTH } from '../../src/api/schemas/tracks.ts';
 
 /** Short content hash of the canonical payload: the same drawing stored twice gets the same hash. */
 export function trackHash(payload: TrackPayload): string {

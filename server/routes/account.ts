@@ -1,5 +1,14 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ProviderId } from '../../src/api/types.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  AccountDeleteResponse,
+  DevLoginQuery,
+  ProfileBody,
+  ProfileResponse,
+  type ProviderId,
+  ProvidersResponse,
+  ValidateResponse,
+} from '../../src/api/schemas/account.ts';
+import { EmptyQuery, OkResponse, responses } from '../../src/api/schemas/common.ts';
 import type { ServerConfig } from '../config.ts';
 import type { UsersTable } from '../db/schema.ts';
 import { LIMITS, limitConfig } from '../plugins/rateLimits.ts';
@@ -12,7 +21,7 @@ import {
 } from '../plugins/session.ts';
 import { toSessionUser } from '../repositories/users.ts';
 import { HttpError } from '../util.ts';
-import { emptyQuery, okResponse, responses, sessionUser } from './schemas.ts';
+import type { Api } from './api.ts';
 
 export const MAX_DISPLAY_NAME = 64;
 
@@ -64,20 +73,10 @@ const PROVIDER_NAMES: Record<ProviderId, string> = {
   facebook: 'Facebook',
 };
 
-export async function accountRoutes(app: FastifyInstance, config: ServerConfig) {
-  const userResponse = {
-    type: 'object',
-    properties: {
-      success: { type: 'boolean' },
-      user: { anyOf: [sessionUser, { type: 'null' }] },
-      error: { type: 'string' },
-    },
-    required: ['success', 'user'],
-  };
-
-  app.get(
+export function accountRoutes(api: Api, config: ServerConfig) {
+  api.get(
     '/api/account/validate.php',
-    { schema: { querystring: emptyQuery, response: responses(userResponse) } },
+    { schema: { querystring: EmptyQuery, response: responses(ValidateResponse) } },
     // Signed out is a normal answer (200, user null): the page asks on every load.
     async (request) => {
       const user = await currentUser(request);
@@ -85,34 +84,20 @@ export async function accountRoutes(app: FastifyInstance, config: ServerConfig) 
     },
   );
 
-  app.post(
+  api.post(
     '/api/account/logout.php',
-    { schema: { response: responses(okResponse) } },
+    { schema: { response: responses(OkResponse) } },
     async (request, reply) => {
       const token = request.cookies[USER_COOKIE];
-      if (token) await app.repos.users.revokeSession(token);
+      if (token) await api.repos.users.revokeSession(token);
       clearCookie(reply, USER_COOKIE);
       return { success: true };
     },
   );
 
-  app.post<{ Body: { displayName: string } }>(
+  api.post(
     '/api/account/profile.php',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          properties: { displayName: { type: 'string', maxLength: 1000 } },
-          required: ['displayName'],
-          additionalProperties: false,
-        },
-        response: responses({
-          type: 'object',
-          properties: { success: { type: 'boolean' }, user: sessionUser, error: { type: 'string' } },
-          required: ['success'],
-        }),
-      },
-    },
+    { schema: { body: ProfileBody, response: responses(ProfileResponse) } },
     async (request) => {
       const user = await requireUser(request);
       const displayName = request.body.displayName.trim();
@@ -120,39 +105,15 @@ export async function accountRoutes(app: FastifyInstance, config: ServerConfig) 
       if (displayName.length > MAX_DISPLAY_NAME)
         throw new HttpError(400, `Display name is too long (max ${MAX_DISPLAY_NAME} characters)`);
       if (/<[^>]*>/.test(displayName)) throw new HttpError(400, 'Display name cannot contain HTML tags');
-      const updated = await app.repos.users.setDisplayName(user.id, displayName);
+      const updated = await api.repos.users.setDisplayName(user.id, displayName);
       if (!updated) throw new HttpError(401, 'Not signed in');
       return { success: true, user: toSessionUser(updated) };
     },
   );
 
-  app.get(
+  api.get(
     '/api/account/providers.php',
-    {
-      schema: {
-        querystring: emptyQuery,
-        response: responses({
-          type: 'object',
-          properties: {
-            success: { type: 'boolean' },
-            providers: {
-              type: 'array',
-              items: {
-                type: 'object',
-                properties: {
-                  id: { type: 'string' },
-                  name: { type: 'string' },
-                  available: { type: 'boolean' },
-                },
-                required: ['id', 'name', 'available'],
-              },
-            },
-            devLogin: { type: 'boolean' },
-          },
-          required: ['success', 'providers', 'devLogin'],
-        }),
-      },
-    },
+    { schema: { querystring: EmptyQuery, response: responses(ProvidersResponse) } },
     async (request) => ({
       success: true,
       providers: (['google', 'microsoft', 'facebook'] as const).map((id) => ({
@@ -165,29 +126,16 @@ export async function accountRoutes(app: FastifyInstance, config: ServerConfig) 
     }),
   );
 
-  app.get<{ Querystring: { as: 'admin' | 'user' | 'invalid'; redirect?: string } }>(
+  api.get(
     '/api/account/dev_login.php',
-    {
-      config: limitConfig(LIMITS.signIn),
-      schema: {
-        querystring: {
-          type: 'object',
-          properties: {
-            as: { type: 'string', enum: ['admin', 'user', 'invalid'] },
-            redirect: { type: 'string' },
-          },
-          required: ['as'],
-          additionalProperties: false,
-        },
-      },
-    },
+    { config: limitConfig(LIMITS.signIn), schema: { querystring: DevLoginQuery } },
     async (request, reply) => {
       if (!devLoginAllowed(request, config)) throw new HttpError(404, 'Not found');
       const back = safeReturnPath(request.query.redirect);
       if (request.query.as === 'invalid')
         return reply.redirect(withSignInError(back, 'dev_login_failed'), 302);
       const admin = request.query.as === 'admin';
-      const user = await app.repos.users.upsertFromIdentity({
+      const user = await api.repos.users.upsertFromIdentity({
         provider: 'dev',
         subject: request.query.as,
         displayName: admin ? 'Dev Admin' : 'Dev User',
@@ -201,22 +149,14 @@ export async function accountRoutes(app: FastifyInstance, config: ServerConfig) 
     },
   );
 
-  app.post(
+  api.post(
     '/api/account/delete.php',
-    {
-      schema: {
-        response: responses({
-          type: 'object',
-          properties: { success: { type: 'boolean' }, code: { type: 'string' }, error: { type: 'string' } },
-          required: ['success'],
-        }),
-      },
-    },
+    { schema: { response: responses(AccountDeleteResponse) } },
     async (request, reply) => {
       const user = await requireUser(request);
-      const code = await app.repos.users.deleteAccount(user.id);
+      const code = await api.repos.users.deleteAccount(user.id);
       // The account's scores are now anonymised: cached boards still show its user id.
-      app.repos.scores.invalidateBoards(null);
+      api.repos.scores.invalidateBoards(null);
       clearCookie(reply, USER_COOKIE);
       return { success: true, code };
     },

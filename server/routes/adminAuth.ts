@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import { AdminLoginBody, AdminLoginResponse, AdminValidateResponse } from '../../src/api/schemas/admin.ts';
+import { EmptyQuery, OkResponse, responses } from '../../src/api/schemas/common.ts';
 import { failureCounter, LIMITS, limitConfig } from '../plugins/rateLimits.ts';
 import {
   ADMIN_COOKIE,
@@ -8,40 +9,20 @@ import {
   USER_COOKIE,
 } from '../plugins/session.ts';
 import { HttpError } from '../util.ts';
-import { adminSessionUser, emptyQuery, okResponse, responses } from './schemas.ts';
+import type { Api } from './api.ts';
 
 /** Per admin account: 10 failed sign-ins in 15 minutes lock it for the rest of the window. */
 export const ADMIN_ACCOUNT_FAILURES = { max: 10, windowMs: 15 * 60_000 };
 
 /** Admin console sign-in: an admin account (password, then TOTP if enrolled) or an admin user's session. */
-export async function adminAuthRoutes(app: FastifyInstance) {
+export function adminAuthRoutes(app: Api) {
   const failures = failureCounter(app, ADMIN_ACCOUNT_FAILURES.max, ADMIN_ACCOUNT_FAILURES.windowMs);
 
-  app.post<{ Body: { username: string; password: string; totp?: string } }>(
+  app.post(
     '/api/auth/login.php',
     {
       config: limitConfig(LIMITS.adminLogin),
-      schema: {
-        body: {
-          type: 'object',
-          properties: {
-            username: { type: 'string', maxLength: 200 },
-            password: { type: 'string', maxLength: 1000 },
-            totp: { type: 'string', maxLength: 20 },
-          },
-          required: ['username', 'password'],
-          additionalProperties: false,
-        },
-        response: responses({
-          type: 'object',
-          properties: {
-            success: { type: 'boolean' },
-            user: adminSessionUser,
-            requiresTOTP: { type: 'boolean' },
-          },
-          required: ['success'],
-        }),
-      },
+      schema: { body: AdminLoginBody, response: responses(AdminLoginResponse) },
     },
     async (request, reply) => {
       const { username, password } = request.body;
@@ -84,16 +65,7 @@ export async function adminAuthRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/auth/validate.php',
-    {
-      schema: {
-        querystring: emptyQuery,
-        response: responses({
-          type: 'object',
-          properties: { success: { type: 'boolean' }, user: adminSessionUser, error: { type: 'string' } },
-          required: ['success'],
-        }),
-      },
-    },
+    { schema: { querystring: EmptyQuery, response: responses(AdminValidateResponse) } },
     // Not signed in is an ordinary answer here (200): the console asks on every load.
     async (request) => {
       const admin = await currentAdmin(request);
@@ -103,7 +75,7 @@ export async function adminAuthRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/auth/logout.php',
-    { schema: { response: responses(okResponse) } },
+    { schema: { response: responses(OkResponse) } },
     async (request, reply) => {
       const adminToken = request.cookies[ADMIN_COOKIE];
       if (adminToken) {

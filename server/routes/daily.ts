@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { responses } from '../../src/api/schemas/common.ts';
 import {
   DailyBoardQuery,
   DailyBoardResponse,
@@ -16,7 +17,6 @@ import { DailyScoresRepository, type Direction } from '../repositories/daily.ts'
 import { dailyGames, dailyOpen, isDay, issueDailyTicket, readDailyTicket, utcDayOf } from '../runs/daily.ts';
 import { implausibility } from '../runs/plausibility.ts';
 import { HttpError } from '../util.ts';
-import { responses } from './schemas.ts';
 import { playerNameError, SUBMISSION_PENDING, SUBMIT_BODY_LIMIT } from './scores.ts';
 
 /** Top N of a day's board (platform spec §9: boards show the top 10). */

@@ -1,9 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
+import { OauthCallbackQuery, OauthStartQuery } from '../../src/api/schemas/account.ts';
 import type { OidcProviderConfig, ServerConfig } from '../config.ts';
 import { LIMITS, limitConfig } from '../plugins/rateLimits.ts';
 import { clearCookie, OAUTH_COOKIE, setCookie } from '../plugins/session.ts';
 import { safeReturnPath, signIn, withSignInError } from './account.ts';
+import type { Api } from './api.ts';
 
 export const OAUTH_CALLBACK_PATH = '/api/account/oauth/callback.php';
 const OAUTH_STATE_SECONDS = 600;
@@ -23,7 +25,7 @@ function isLoopbackIssuer(issuer: string): boolean {
 }
 
 /** OpenID Connect code flow with PKCE (S256), state and nonce; one discovered configuration per provider. */
-export async function oauthRoutes(app: FastifyInstance, config: ServerConfig) {
+export function oauthRoutes(app: Api, config: ServerConfig) {
   const discovered = new Map<string, Promise<oidc.Configuration>>();
 
   function configurationFor(provider: 'google' | 'microsoft', settings: OidcProviderConfig) {
@@ -54,22 +56,9 @@ export async function oauthRoutes(app: FastifyInstance, config: ServerConfig) {
     return reply.redirect(withSignInError(returnTo, reason), 302);
   }
 
-  app.get<{ Querystring: { provider: string; redirect?: string } }>(
+  app.get(
     '/api/account/oauth/start.php',
-    {
-      config: limitConfig(LIMITS.signIn),
-      schema: {
-        querystring: {
-          type: 'object',
-          properties: {
-            provider: { type: 'string', enum: ['google', 'microsoft', 'facebook'] },
-            redirect: { type: 'string' },
-          },
-          required: ['provider'],
-          additionalProperties: false,
-        },
-      },
-    },
+    { config: limitConfig(LIMITS.signIn), schema: { querystring: OauthStartQuery } },
     async (request, reply) => {
       let returnTo = safeReturnPath(request.query.redirect);
       if (request.query.redirect === undefined && request.headers.referer) {
@@ -81,17 +70,17 @@ export async function oauthRoutes(app: FastifyInstance, config: ServerConfig) {
       }
       const provider = request.query.provider;
       if (provider === 'facebook') return fail(reply, returnTo, 'provider_unavailable');
-      const settings = config.oidc[provider as 'google' | 'microsoft'];
+      const settings = config.oidc[provider];
       if (!settings) return fail(reply, returnTo, 'provider_unavailable');
       let configuration: oidc.Configuration;
       try {
-        configuration = await configurationFor(provider as 'google' | 'microsoft', settings);
+        configuration = await configurationFor(provider, settings);
       } catch (err) {
         request.log.error({ err }, `OpenID Connect discovery failed for ${provider}`);
         return fail(reply, returnTo, 'provider_unreachable');
       }
       const pending: PendingSignIn = {
-        provider: provider as 'google' | 'microsoft',
+        provider: provider,
         state: oidc.randomState(),
         nonce: oidc.randomNonce(),
         verifier: oidc.randomPKCECodeVerifier(),
@@ -111,15 +100,9 @@ export async function oauthRoutes(app: FastifyInstance, config: ServerConfig) {
     },
   );
 
-  app.get<{ Querystring: Record<string, string> }>(
+  app.get(
     OAUTH_CALLBACK_PATH,
-    {
-      config: limitConfig(LIMITS.signIn),
-      schema: {
-        // Providers add their own parameters (iss, scope, session_state…).
-        querystring: { type: 'object', additionalProperties: { type: 'string', maxLength: 4096 } },
-      },
-    },
+    { config: limitConfig(LIMITS.signIn), schema: { querystring: OauthCallbackQuery } },
     async (request, reply) => {
       const raw = request.cookies[OAUTH_COOKIE];
       clearCookie(reply, OAUTH_COOKIE);

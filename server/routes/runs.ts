@@ -1,10 +1,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { responses } from '../../src/api/schemas/common.ts';
 import { GhostsQuery, GhostsResponse, RunQuery, RunResponse } from '../../src/api/schemas/runs.ts';
 import { limitConfig, perUserOrIp } from '../plugins/rateLimits.ts';
 import { currentUser } from '../plugins/session.ts';
 import { HttpError } from '../util.ts';
-import { errorResponse } from './schemas.ts';
 
 /**
  * A kept log is at most this long as JSON. A Lunar Lander level takes a few dozen
@@ -67,7 +67,7 @@ export async function runsRoutes(fastify: FastifyInstance) {
       config: limitConfig(RUN_READS),
       schema: {
         querystring: RunQuery,
-        response: { '2xx': RunResponse, '4xx': errorResponse, '5xx': errorResponse },
+        response: responses(RunResponse),
       },
     },
     async (request) => {
@@ -83,7 +83,7 @@ export async function runsRoutes(fastify: FastifyInstance) {
       config: limitConfig(RUN_READS),
       schema: {
         querystring: GhostsQuery,
-        response: { '2xx': GhostsResponse, '4xx': errorResponse, '5xx': errorResponse },
+        response: responses(GhostsResponse),
       },
     },
     async (request) => {

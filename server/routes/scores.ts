@@ -1,23 +1,31 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { GameConfig, ScoreEntry } from '../../src/api/types.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { EmptyQuery, OkResponse, responses } from '../../src/api/schemas/common.ts';
+import {
+  type GameConfig,
+  GameConfigBody,
+  RunTicketResponse,
+  ScoreDeleteQuery,
+  type ScoreEntry,
+  ScoreManageQuery,
+  ScoreManageResponse,
+  ScoreSubmitBody,
+  ScoreSubmitResponse,
+  ScoresGetQuery,
+  ScoresGetResponse,
+  ScoresTestResponse,
+  TicketBody,
+} from '../../src/api/schemas/scores.ts';
 import type { ServerConfig } from '../config.ts';
 import { LIMITS, limitConfig } from '../plugins/rateLimits.ts';
-import { currentUser, requireAdmin } from '../plugins/session.ts';
+import { currentUser } from '../plugins/session.ts';
 import { implausibility } from '../runs/plausibility.ts';
 import type { RunVerifier } from '../runs/registry.ts';
 import { issueRunTicket, readRunTicket } from '../runs/tickets.ts';
 import { runVerifiers } from '../runs/verifiers.ts';
 import { HttpError } from '../util.ts';
+import { adminOf } from './admin.ts';
+import { type Api, sendJsonText } from './api.ts';
 import { keepRunLog, type VerifiedRun } from './runs.ts';
-import {
-  emptyQuery,
-  gameConfig,
-  gameIdSchema,
-  okResponse,
-  responses,
-  rowIdSchema,
-  scoreEntry,
-} from './schemas.ts';
 
 /**
  * A verified run carries its whole input log: a long Lunar Lander game is thousands of
@@ -27,6 +35,9 @@ export const SUBMIT_BODY_LIMIT = 2 * 1024 * 1024;
 
 export const MAX_PLAYER_NAME = 100;
 const MAX_METADATA_BYTES = 4096;
+
+/** Said when a submit repeats a key whose first submit has not finished yet. */
+export const SUBMISSION_PENDING = 'This score is already being submitted';
 
 /** Platform spec §5, with its exact messages. */
 export function playerNameError(name: unknown): string | null {
@@ -38,22 +49,29 @@ export function playerNameError(name: unknown): string | null {
   return null;
 }
 
-interface SubmitBody {
-  game_id: string;
-  player_name?: unknown;
-  score: number;
-  level_or_mode?: string | null;
-  duration?: number | null;
-  metadata?: Record<string, unknown> | null;
-  user_id?: string | null;
-  run?: { ticket: string; inputs: unknown };
-  idempotency_key?: string;
+/** The high-score service's public calls (platform spec §7); its admin calls are scoresAdminRoutes. */
+export function scoresRoutes(api: Api, config: ServerConfig) {
+  boardRoute(api);
+  ticketRoute(api, config);
+  submitRoute(api, config);
+  selfTestRoute(api);
 }
 
-/** Said when a submit repeats a key whose first submit has not finished yet. */
-export const SUBMISSION_PENDING = 'This score is already being submitted';
+/** The admin console's score calls (registered inside the admin group). */
+export function scoresAdminRoutes(admin: Api) {
+  manageListRoute(admin);
+  manageDeleteRoute(admin);
+  manageConfigRoute(admin);
+}
 
-export async function scoresRoutes(app: FastifyInstance, config: ServerConfig) {
+async function knownGame(api: Api, gameId: string): Promise<GameConfig> {
+  const game = await api.repos.scores.config(gameId);
+  if (!game) throw new HttpError(400, `Unknown game "${gameId}"`);
+  return game;
+}
+
+/** GET get.php: a game's board. Cached boards are answered with their cached JSON. */
+function boardRoute(api: Api) {
   /** The JSON of a cached board, kept by its (cached, reused) entries array and its config. */
   const serializedBoards = new WeakMap<ScoreEntry[], { game: GameConfig; body: string }>();
 
@@ -69,40 +87,18 @@ export async function scoresRoutes(app: FastifyInstance, config: ServerConfig) {
       serialized = { game, body: reply.serialize({ success: true, scores, game_config: game }) as string };
       serializedBoards.set(scores, serialized);
     }
-    reply.type('application/json; charset=utf-8').send(serialized.body);
+    sendJsonText(reply, serialized.body);
   }
 
-  app.get<{ Querystring: { game_id: string; limit: number; level_or_mode?: string } }>(
+  api.get(
     '/api/scores/get.php',
-    {
-      schema: {
-        querystring: {
-          type: 'object',
-          properties: {
-            game_id: gameIdSchema,
-            limit: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
-            level_or_mode: { type: 'string', maxLength: 64 },
-          },
-          required: ['game_id'],
-          additionalProperties: false,
-        },
-        response: responses({
-          type: 'object',
-          properties: {
-            success: { type: 'boolean' },
-            scores: { type: 'array', items: scoreEntry },
-            game_config: { anyOf: [gameConfig, { type: 'null' }] },
-          },
-          required: ['success', 'scores', 'game_config'],
-        }),
-      },
-    },
+    { schema: { querystring: ScoresGetQuery, response: responses(ScoresGetResponse) } },
     // Not async: a board answered from the cache is sent at once, with no promise on the way
     // (the read most requests make). Otherwise the database is read, then the same.
     (request, reply) => {
       const { game_id, limit, level_or_mode } = request.query;
       const mode = level_or_mode ?? null;
-      const scores = app.repos.scores;
+      const scores = api.repos.scores;
       const game = scores.cachedConfig(game_id);
       if (game === null) return sendBoard(reply, null, []);
       const board = game && scores.cachedTop(game, limit, mode);
@@ -113,307 +109,210 @@ export async function scoresRoutes(app: FastifyInstance, config: ServerConfig) {
       })();
     },
   );
+}
 
-  app.post<{ Body: { game_id: string } }>(
+/** POST ticket.php: a signed, single-use seed for a run the server can replay. */
+function ticketRoute(api: Api, config: ServerConfig) {
+  api.post(
     '/api/scores/ticket.php',
     {
       config: limitConfig(LIMITS.ticket),
-      schema: {
-        body: {
-          type: 'object',
-          properties: { game_id: gameIdSchema },
-          required: ['game_id'],
-          additionalProperties: false,
-        },
-        response: responses({
-          type: 'object',
-          properties: { success: { type: 'boolean' }, ticket: { type: 'string' }, seed: { type: 'integer' } },
-          required: ['success', 'ticket', 'seed'],
-        }),
-      },
+      schema: { body: TicketBody, response: responses(RunTicketResponse) },
     },
     async (request) => {
-      const game = await app.repos.scores.config(request.body.game_id);
-      if (!game) throw new HttpError(400, `Unknown game "${request.body.game_id}"`);
+      const game = await knownGame(api, request.body.game_id);
       return { success: true, ...issueRunTicket(config.sessionSecret, game.game_id) };
     },
   );
+}
 
-  app.post<{ Body: SubmitBody }>(
+type Submission = ScoreSubmitBody & { player_name: string; game: GameConfig };
+type Submitted = { id: number; rank: number; verified: boolean };
+
+/** POST submit.php: a score, verified when its run replays to it for a signed-in user. */
+function submitRoute(api: Api, config: ServerConfig) {
+  api.post(
     '/api/scores/submit.php',
     {
       config: limitConfig(LIMITS.scoreSubmit),
       bodyLimit: SUBMIT_BODY_LIMIT,
-      schema: {
-        body: {
-          type: 'object',
-          properties: {
-            game_id: gameIdSchema,
-            // Checked in the handler, to answer the spec's exact messages.
-            player_name: {},
-            score: { type: 'number' },
-            level_or_mode: { type: ['string', 'null'], maxLength: 64 },
-            duration: { type: ['number', 'null'], minimum: 0 },
-            metadata: { type: ['object', 'null'] },
-            // Accepted for compatibility and ignored: the user comes from the session.
-            user_id: { type: ['string', 'null'], maxLength: 100 },
-            run: {
-              type: 'object',
-              properties: { ticket: { type: 'string', minLength: 1, maxLength: 1000 }, inputs: {} },
-              required: ['ticket', 'inputs'],
-              additionalProperties: false,
-            },
-            // A client's key for this submission (an offline outbox may send it twice):
-            // a repeat answers the score the first one made.
-            idempotency_key: { type: 'string', pattern: '^[A-Za-z0-9_-]{8,100}$' },
-          },
-          required: ['game_id', 'score'],
-          additionalProperties: false,
-        },
-        response: responses({
-          type: 'object',
-          properties: {
-            success: { type: 'boolean' },
-            id: { type: 'integer' },
-            rank: { type: 'integer' },
-            verified: { type: 'boolean' },
-          },
-          required: ['success', 'id', 'rank', 'verified'],
-        }),
-      },
+      schema: { body: ScoreSubmitBody, response: responses(ScoreSubmitResponse) },
     },
     async (request) => {
-      const body = request.body;
-      const nameError = playerNameError(body.player_name);
-      if (nameError) throw new HttpError(400, nameError);
-      const game = await app.repos.scores.config(body.game_id);
-      if (!game) throw new HttpError(400, `Unknown game "${body.game_id}"`);
-      const metadata = body.metadata ?? null;
-      if (metadata && Buffer.byteLength(JSON.stringify(metadata)) > MAX_METADATA_BYTES)
-        throw new HttpError(400, `metadata is too large (max ${MAX_METADATA_BYTES} bytes)`);
-      const duration = body.duration ?? null;
-      const problem = implausibility(game.game_id, { score: body.score, duration, metadata });
-      if (problem) throw new HttpError(400, problem);
-      const user = await currentUser(request);
-
-      const key = body.idempotency_key;
-      if (key) {
-        const claim = await app.repos.scores.claimSubmission(key, game.game_id);
-        if (claim.state === 'done')
-          return { success: true, id: claim.id, rank: claim.rank, verified: claim.verified };
-        if (claim.state === 'pending') throw new HttpError(409, SUBMISSION_PENDING);
-        if (claim.state === 'conflict')
-          throw new HttpError(409, 'This idempotency key was used for another game');
-        try {
-          const result = await insertScore(request, body, game, user, duration, metadata);
-          await app.repos.scores.completeSubmission(key, result);
-          return { success: true, ...result };
-        } catch (err) {
-          await app.repos.scores.releaseSubmission(key);
-          throw err;
-        }
-      }
-      return { success: true, ...(await insertScore(request, body, game, user, duration, metadata)) };
+      const submission = await checkSubmission(api, request.body);
+      const key = request.body.idempotency_key;
+      const insert = () => insertScore(api, config, request, submission);
+      return {
+        success: true,
+        ...(key ? await insertOnce(api, key, submission.game, insert) : await insert()),
+      };
     },
   );
+}
 
-  async function insertScore(
-    request: FastifyRequest,
-    body: SubmitBody,
-    game: GameConfig,
-    user: Awaited<ReturnType<typeof currentUser>>,
-    duration: number | null,
-    metadata: Record<string, unknown> | null,
-  ): Promise<{ id: number; rank: number; verified: boolean }> {
-    let verified = false;
-    let ghost: VerifiedRun | null = null;
-    if (body.run) {
-      const ticket = readRunTicket(config.sessionSecret, body.run.ticket);
-      // A forged, expired or other game's ticket is ignored: the score counts as unverified.
-      if (ticket && ticket.gameId === game.game_id) {
-        if (!(await app.repos.scores.consumeTicket(ticket.nonce, new Date(ticket.expiresAt).toISOString())))
-          throw new HttpError(409, 'This run ticket has already been used');
-        const verifier = runVerifiers[game.game_id];
-        let replayed: ReturnType<RunVerifier> = null;
-        try {
-          replayed = verifier ? verifier(ticket.seed, body.run.inputs) : null;
-        } catch (err) {
-          request.log.warn({ err }, 'run verifier threw');
-        }
-        // DESIGN: verified marks a signed-in user's score whose replay matches.
-        verified = !!user && replayed !== null && replayed.score === body.score;
-        if (verified && replayed?.levelsCleared !== undefined)
-          ghost = { seed: ticket.seed, levelsCleared: replayed.levelsCleared, inputs: body.run.inputs };
-      }
-    }
+/** The checks of spec §5 and the game's plausibility bounds, in the order they answer. */
+async function checkSubmission(api: Api, body: ScoreSubmitBody): Promise<Submission> {
+  const nameError = playerNameError(body.player_name);
+  if (nameError) throw new HttpError(400, nameError);
+  const game = await knownGame(api, body.game_id);
+  const metadata = body.metadata ?? null;
+  if (metadata && Buffer.byteLength(JSON.stringify(metadata)) > MAX_METADATA_BYTES)
+    throw new HttpError(400, `metadata is too large (max ${MAX_METADATA_BYTES} bytes)`);
+  const duration = body.duration ?? null;
+  const problem = implausibility(game.game_id, { score: body.score, duration, metadata });
+  if (problem) throw new HttpError(400, problem);
+  return { ...body, player_name: body.player_name as string, duration, metadata, game };
+}
 
-    const { id, rank } = await app.repos.scores.insert(game, {
-      game_id: game.game_id,
-      user_id: user?.id ?? null,
-      player_name: (body.player_name as string).trim(),
-      score: body.score,
-      duration,
-      level_or_mode: body.level_or_mode ?? null,
-      metadata,
-      verified,
-      ip_address: request.ip,
-    });
-    if (ghost) await keepRunLog(app, request.log, id, game.game_id, ghost);
-    return { id, rank, verified };
+/** A submit with an idempotency key: a repeat answers the score the first one made. */
+async function insertOnce(
+  api: Api,
+  key: string,
+  game: GameConfig,
+  insert: () => Promise<Submitted>,
+): Promise<Submitted> {
+  const claim = await api.repos.scores.claimSubmission(key, game.game_id);
+  if (claim.state === 'done') return { id: claim.id, rank: claim.rank, verified: claim.verified };
+  if (claim.state === 'pending') throw new HttpError(409, SUBMISSION_PENDING);
+  if (claim.state === 'conflict') throw new HttpError(409, 'This idempotency key was used for another game');
+  try {
+    const result = await insert();
+    await api.repos.scores.completeSubmission(key, result);
+    return result;
+  } catch (err) {
+    await api.repos.scores.releaseSubmission(key);
+    throw err;
   }
+}
 
-  app.get(
+async function insertScore(
+  api: Api,
+  config: ServerConfig,
+  request: FastifyRequest,
+  submission: Submission,
+): Promise<Submitted> {
+  const user = await currentUser(request);
+  // DESIGN: verified marks a signed-in user's score whose replay matches.
+  const replayed = await replayRun(api, config, request, submission);
+  const verified = !!user && replayed !== null && replayed.score === submission.score;
+  const { game } = submission;
+  const { id, rank } = await api.repos.scores.insert(game, {
+    game_id: game.game_id,
+    user_id: user?.id ?? null,
+    player_name: submission.player_name.trim(),
+    score: submission.score,
+    duration: submission.duration ?? null,
+    level_or_mode: submission.level_or_mode ?? null,
+    metadata: submission.metadata ?? null,
+    verified,
+    ip_address: request.ip,
+  });
+  // A verified run's log is kept, to fly again as a ghost (routes/runs.ts).
+  if (verified && replayed?.ghost) await keepRunLog(api, request.log, id, game.game_id, replayed.ghost);
+  return { id, rank, verified };
+}
+
+/**
+ * The score the submitted run replays to, or null. A forged, expired or other game's
+ * ticket is ignored (the score counts as unverified); a used one is refused.
+ */
+/** What replaying a submitted run gave: its score, and what a ghost of it needs (games with levels). */
+interface Replayed {
+  score: number;
+  ghost: VerifiedRun | null;
+}
+
+async function replayRun(
+  api: Api,
+  config: ServerConfig,
+  request: FastifyRequest,
+  { run, game }: Submission,
+): Promise<Replayed | null> {
+  if (!run) return null;
+  const ticket = readRunTicket(config.sessionSecret, run.ticket);
+  if (!ticket || ticket.gameId !== game.game_id) return null;
+  if (!(await api.repos.scores.consumeTicket(ticket.nonce, new Date(ticket.expiresAt).toISOString())))
+    throw new HttpError(409, 'This run ticket has already been used');
+  const verifier = runVerifiers[game.game_id];
+  let replayed: ReturnType<RunVerifier> = null;
+  try {
+    replayed = verifier ? verifier(ticket.seed, run.inputs) : null;
+  } catch (err) {
+    request.log.warn({ err }, 'run verifier threw');
+    return null;
+  }
+  if (!replayed) return null;
+  const ghost =
+    replayed.levelsCleared === undefined
+      ? null
+      : { seed: ticket.seed, levelsCleared: replayed.levelsCleared, inputs: run.inputs };
+  return { score: replayed.score, ghost };
+}
+
+/** GET test.php: the service answers, and which database it runs on. */
+function selfTestRoute(api: Api) {
+  api.get(
     '/api/scores/test.php',
-    {
-      schema: {
-        querystring: emptyQuery,
-        response: responses({
-          type: 'object',
-          properties: {
-            success: { type: 'boolean' },
-            message: { type: 'string' },
-            database: { type: 'string' },
-            games: { type: 'integer' },
-          },
-          required: ['success', 'message'],
-        }),
-      },
-    },
+    { schema: { querystring: EmptyQuery, response: responses(ScoresTestResponse) } },
     async () => {
-      const games = (await app.repos.scores.configs()).length;
-      return { success: true, message: 'Scores API is working', database: app.database.dialect, games };
+      const games = (await api.repos.scores.configs()).length;
+      return { success: true, message: 'Scores API is working', database: api.database.dialect, games };
     },
   );
+}
 
-  app.get<{ Querystring: { game_id?: string; limit: number; offset: number; player_name?: string } }>(
+/** GET manage.php (admin): a page of one game's scores with game_id, else every game's stats. */
+function manageListRoute(admin: Api) {
+  admin.get(
     '/api/scores/manage.php',
-    {
-      schema: {
-        querystring: {
-          type: 'object',
-          properties: {
-            game_id: gameIdSchema,
-            limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 },
-            offset: { type: 'integer', minimum: 0, maximum: 10_000_000, default: 0 },
-            player_name: { type: 'string', maxLength: 100 },
-          },
-          additionalProperties: false,
-        },
-        response: responses({
-          type: 'object',
-          properties: {
-            success: { type: 'boolean' },
-            stats: {
-              type: 'array',
-              items: {
-                type: 'object',
-                properties: {
-                  game_id: { type: 'string' },
-                  total_scores: { type: 'integer' },
-                  unique_players: { type: 'integer' },
-                  highest_score: { type: ['number', 'null'] },
-                  average_score: { type: ['number', 'null'] },
-                  latest_score: { type: ['string', 'null'] },
-                },
-                required: [
-                  'game_id',
-                  'total_scores',
-                  'unique_players',
-                  'highest_score',
-                  'average_score',
-                  'latest_score',
-                ],
-              },
-            },
-            configs: { type: 'array', items: gameConfig },
-            scores: { type: 'array', items: scoreEntry },
-            pagination: {
-              type: 'object',
-              properties: {
-                total: { type: 'integer' },
-                limit: { type: 'integer' },
-                offset: { type: 'integer' },
-                has_more: { type: 'boolean' },
-              },
-              required: ['total', 'limit', 'offset', 'has_more'],
-            },
-          },
-          required: ['success'],
-        }),
-      },
-    },
+    { schema: { querystring: ScoreManageQuery, response: responses(ScoreManageResponse) } },
     async (request) => {
-      await requireAdmin(request);
       const { game_id, limit, offset, player_name } = request.query;
       if (game_id) {
-        const page = await app.repos.scores.manageList(game_id, limit, offset, player_name?.trim() || null);
+        const page = await admin.repos.scores.manageList(game_id, limit, offset, player_name?.trim() || null);
         return { success: true, ...page };
       }
       return {
         success: true,
-        stats: await app.repos.scores.stats(),
-        configs: await app.repos.scores.configs(),
+        stats: await admin.repos.scores.stats(),
+        configs: await admin.repos.scores.configs(),
       };
     },
   );
+}
 
-  app.delete<{ Querystring: { score_id?: number; game_id?: string } }>(
+/** DELETE manage.php (admin): one score by score_id, or every score of game_id. */
+function manageDeleteRoute(admin: Api) {
+  admin.delete(
     '/api/scores/manage.php',
-    {
-      schema: {
-        querystring: {
-          type: 'object',
-          properties: { score_id: rowIdSchema, game_id: gameIdSchema },
-          additionalProperties: false,
-        },
-        response: responses(okResponse),
-      },
-    },
+    { schema: { querystring: ScoreDeleteQuery, response: responses(OkResponse) } },
     async (request) => {
-      const admin = await requireAdmin(request);
+      const { actor } = adminOf(request);
       const { score_id, game_id } = request.query;
       if (score_id !== undefined) {
-        if (!(await app.repos.scores.deleteScore(score_id))) throw new HttpError(404, 'Score not found');
-        await app.repos.audit.record(admin.actor, 'score.delete', String(score_id));
+        if (!(await admin.repos.scores.deleteScore(score_id))) throw new HttpError(404, 'Score not found');
+        await admin.repos.audit.record(actor, 'score.delete', String(score_id));
         return { success: true, message: 'Score deleted' };
       }
-      if (game_id) {
-        const deleted = await app.repos.scores.deleteGame(game_id);
-        await app.repos.audit.record(admin.actor, 'scores.delete_game', game_id, { deleted });
-        return {
-          success: true,
-          message: `Deleted ${deleted} score${deleted === 1 ? '' : 's'} for ${game_id}`,
-        };
-      }
-      throw new HttpError(400, 'Give score_id or game_id');
+      if (!game_id) throw new HttpError(400, 'Give score_id or game_id');
+      const deleted = await admin.repos.scores.deleteGame(game_id);
+      await admin.repos.audit.record(actor, 'scores.delete_game', game_id, { deleted });
+      return { success: true, message: `Deleted ${deleted} score${deleted === 1 ? '' : 's'} for ${game_id}` };
     },
   );
+}
 
-  app.post<{ Body: GameConfig }>(
+/** POST manage.php (admin): set a game's config. */
+function manageConfigRoute(admin: Api) {
+  admin.post(
     '/api/scores/manage.php',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          properties: {
-            game_id: gameIdSchema,
-            display_name: { type: 'string', minLength: 1, maxLength: 100 },
-            score_type: { type: 'string', enum: ['points', 'time'] },
-            sort_order: { type: 'string', enum: ['DESC', 'ASC'] },
-          },
-          required: ['game_id', 'display_name', 'score_type', 'sort_order'],
-          additionalProperties: false,
-        },
-        response: responses(okResponse),
-      },
-    },
+    { schema: { body: GameConfigBody, response: responses(OkResponse) } },
     async (request) => {
-      const admin = await requireAdmin(request);
       const display_name = request.body.display_name.trim();
       if (!display_name) throw new HttpError(400, 'display_name cannot be empty');
       const next = { ...request.body, display_name };
-      await app.repos.scores.setConfig(next);
-      await app.repos.audit.record(admin.actor, 'game_config.set', next.game_id, { ...next });
+      await admin.repos.scores.setConfig(next);
+      await admin.repos.audit.record(adminOf(request).actor, 'game_config.set', next.game_id, { ...next });
       return { success: true, message: 'Game config saved' };
     },
   );

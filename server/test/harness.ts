@@ -83,7 +83,7 @@ export async function createTestApp(
   const testDb = await createTestDatabase(dialect);
   let app: FastifyInstance;
   try {
-    app = await buildApp({ config: testConfig(overrides), database: testDb.database });
+    app = await buildApp({ config: testConfig(overrides), database: testDb.database, checkResponses: true });
     await app.ready();
   } catch (err) {
     // A broken build must not leave its schema or file behind.

@@ -4,11 +4,13 @@
  * client's types are derived from them (`import type` only, so no TypeBox in the bundle).
  */
 import Type, { type Static } from 'typebox';
+import { NullableRecord } from './common.ts';
 
 /** The games that have a Daily. */
 export const DAILY_GAMES = ['whac-a-moji'] as const;
 export type DailyGameId = (typeof DAILY_GAMES)[number];
-export const DAILY_GAME = Type.Enum(DAILY_GAMES, { description: 'A game that has a Daily' });
+/** A game that has a Daily. */
+export const DAILY_GAME = Type.Unsafe<DailyGameId>({ type: 'string', enum: [...DAILY_GAMES] });
 /**
  * A UTC calendar day, YYYY-MM-DD. The pattern keeps months and days in range; that the
  * date exists (no 30 February) is checked in the handler, with its own message.
@@ -30,7 +32,7 @@ export const DailyEntry = Type.Object({
   created_at: Type.String(),
   verified: Type.Boolean(),
   rank: Type.Integer(),
-  metadata: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
+  metadata: NullableRecord,
 });
 
 export const DailyBoardResponse = Type.Object({
@@ -72,7 +74,7 @@ export const DailySubmitRequest = Type.Object(
     player_name: Type.Optional(Type.Unknown()),
     score: Type.Number(),
     duration: Type.Optional(Type.Union([Type.Number({ minimum: 0 }), Type.Null()])),
-    metadata: Type.Optional(Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()])),
+    metadata: Type.Optional(NullableRecord),
     run: DailyRun,
     idempotency_key: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{8,100}$' })),
   },
