@@ -24,6 +24,7 @@ import { adminUsersRoutes } from './routes/adminUsers.ts';
 import { oauthRoutes } from './routes/oauth.ts';
 import { savesRoutes } from './routes/saves.ts';
 import { scoresRoutes } from './routes/scores.ts';
+import { tablesRoutes } from './routes/tables.ts';
 import { tracksRoutes } from './routes/tracks.ts';
 
 export interface AppDeps {
@@ -94,6 +95,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   await savesRoutes(app);
   await scoresRoutes(app, config);
   await tracksRoutes(app);
+  await tablesRoutes(app);
   await adminAuthRoutes(app);
   await adminUsersRoutes(app);
 
