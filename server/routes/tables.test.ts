@@ -1,7 +1,10 @@
 /**
- * Crit Happens tables on one server (no Redis): real sockets to a listening app. Every
- * message a member receives is kept, so the tests can check what it was never sent.
+ * Crit Happens tables on one server: real sockets to a listening app, with the tables in
+ * memory and, when TEST_REDIS_URL is set, in Redis too. Every message a member receives is
+ * kept, so the tests can check what it was never sent.
  */
+import crypto from 'node:crypto';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CLOSE,
@@ -14,41 +17,52 @@ import {
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { TableClient } from '../test/tableClient.ts';
 
-let t: TestApp;
-let base: string;
-const clients: TableClient[] = [];
+const REDIS_URL = process.env.TEST_REDIS_URL;
+const stores: ('memory' | 'redis')[] = REDIS_URL ? ['memory', 'redis'] : ['memory'];
 
-function member(tableId: string, secret?: string): TableClient {
-  const c = new TableClient(base, tableId, secret);
-  clients.push(c);
-  return c;
-}
+describe.each(stores)('tables on one server (%s)', (storeKind) => {
+  let t: TestApp;
+  let base: string;
+  const clients: TableClient[] = [];
+  const redisPrefix = `futile-test-${crypto.randomBytes(5).toString('hex')}:`;
 
-async function createTable(from = '127.0.0.1'): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/tables/create.php',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': from },
-    payload: '{}',
-    remoteAddress: from,
+  function member(tableId: string, secret?: string): TableClient {
+    const c = new TableClient(base, tableId, secret);
+    clients.push(c);
+    return c;
+  }
+
+  async function createTable(from = '127.0.0.1'): Promise<string> {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/tables/create.php',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': from },
+      payload: '{}',
+      remoteAddress: from,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { success: boolean; table: { id: string } };
+    expect(body.success).toBe(true);
+    return body.table.id;
+  }
+
+  beforeAll(async () => {
+    const redis = storeKind === 'redis' ? { redisUrl: REDIS_URL ?? null, redisPrefix } : {};
+    t = await createTestApp('sqlite', { rateLimits: true, ...redis });
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
-  expect(res.statusCode, res.body).toBe(200);
-  const body = res.json() as { success: boolean; table: { id: string } };
-  expect(body.success).toBe(true);
-  return body.table.id;
-}
 
-beforeAll(async () => {
-  t = await createTestApp('sqlite', { rateLimits: true });
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-});
+  afterAll(async () => {
+    for (const c of clients) c.close();
+    await t?.close();
+    if (storeKind === 'redis' && REDIS_URL) {
+      const redis = new Redis(REDIS_URL);
+      const keys = await redis.keys(`${redisPrefix}*`);
+      if (keys.length) await redis.del(...keys);
+      redis.disconnect();
+    }
+  });
 
-afterAll(async () => {
-  for (const c of clients) c.close();
-  await t?.close();
-});
-
-describe('tables on one server', () => {
   it('opens a table with an unguessable id and tells whether it exists', async () => {
     const id = await createTable();
     expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
@@ -60,6 +74,14 @@ describe('tables on one server', () => {
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error).toMatch(/does not exist/);
+    if (storeKind === 'redis') {
+      // Gone after 24 hours idle: Redis expires it (every join and roll pushes that back).
+      const redis = new Redis(REDIS_URL as string);
+      const ttl = await redis.ttl(`${redisPrefix}table:{${id}}`);
+      redis.disconnect();
+      expect(ttl).toBeGreaterThan(86_000);
+      expect(ttl).toBeLessThanOrEqual(86_400);
+    }
   });
 
   it('a roll is decided by the server and reaches every member with the same faces and seed', async () => {
@@ -296,7 +318,10 @@ describe('tables on one server', () => {
   });
 
   it('closing the server closes every socket with the reconnect hint', async () => {
-    const other = await createTestApp('sqlite');
+    const other = await createTestApp(
+      'sqlite',
+      storeKind === 'redis' ? { redisUrl: REDIS_URL ?? null, redisPrefix } : {},
+    );
     try {
       const url = await other.app.listen({ port: 0, host: '127.0.0.1' });
       const res = await other.app.inject({
