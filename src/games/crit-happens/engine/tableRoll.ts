@@ -4,7 +4,7 @@
  * notation and plays the same tumble from that seed. Pure: the random source is passed in.
  */
 import { createRng } from '../../../lib/pure/rng.ts';
-import { addDie, advantagePair, emptyPool, faceRange, type Pool } from './dice.ts';
+import { addDie, advantagePair, clearPool, emptyPool, faceRange, type Pool } from './dice.ts';
 import { formatNotation, parseNotation, type RollFormula } from './notation.ts';
 import {
   type CritKind,
@@ -46,14 +46,18 @@ export interface DecidedTableRoll {
   crit: CritKind | null;
 }
 
-/** The pool, formula and mode a notation makes (a keep on exactly two d20 is advantage/disadvantage). */
+/**
+ * The pool, formula and mode a notation makes (a keep on exactly two d20 is
+ * advantage/disadvantage). `from`: the pool it replaces, whose die ids are not reused.
+ */
 export function readTableRoll(
   request: TableRollRequest,
+  from: Pool = emptyPool(),
 ): { ok: true; roll: ReadTableRoll } | { ok: false; error: string } {
   const parsed = parseNotation(request.notation);
   if (!parsed.ok) return parsed;
   const { formula, mode: formulaMode } = modeFromFormula(parsed.formula);
-  let pool = emptyPool();
+  let pool = clearPool(from);
   for (const [index, term] of formula.terms.entries()) {
     for (let i = 0; i < term.count; i++) {
       const added = addDie(pool, term.type, index);
