@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test, type WebSocketRoute } from '@playwright/test';
 import { DESKTOP_SIZE, expectNoSeriousA11yViolations, PHONE_SIZE } from './a11y-helpers.ts';
 import { watchConsole } from './watchConsole.ts';
 
@@ -104,3 +104,59 @@ for (const [label, size] of [
     }
   });
 }
+
+test('a dropped table connection comes back by itself and catches up; while the table is unreachable, Roll rolls here and says so', async ({
+  browser,
+}) => {
+  const ana = await player(browser, DESKTOP_SIZE);
+  const bo = await player(browser, DESKTOP_SIZE);
+  // Bo's table socket goes through here: passed on to the server, or, while `down`, refused.
+  let down = false;
+  let current: { page: WebSocketRoute; server: WebSocketRoute } | null = null;
+  await bo.context.routeWebSocket(/\/api\/tables\/socket\.php/, (ws) => {
+    if (down) {
+      void ws.close({ code: 4000, reason: 'down' });
+      return;
+    }
+    current = { page: ws, server: ws.connectToServer() };
+  });
+  try {
+    await openGame(ana.page);
+    await ana.page.getByRole('button', { name: '👥 Roll together' }).click();
+    await join(ana.page, 'Ana');
+    await openGame(bo.page, new URL(ana.page.url()).pathname + new URL(ana.page.url()).search);
+    await join(bo.page, 'Bo');
+
+    down = true;
+    const dropped = current as { page: WebSocketRoute; server: WebSocketRoute } | null;
+    await dropped?.server.close();
+    await dropped?.page.close({ code: 4000, reason: 'dropped' });
+    const boStatus = bo.page.getByTestId('crit-table').getByRole('status');
+    await expect(boStatus).toHaveText('Table unreachable', { timeout: 15_000 });
+    await expect(bo.page.getByTestId('crit-table').getByRole('alert')).toHaveText(
+      'Table unreachable: your rolls stay on this device until it is back',
+    );
+
+    // Ana rolls while Bo is away; Bo's Roll still rolls, on his own device.
+    await setDice(ana.page, 'd20');
+    await ana.page.getByRole('button', { name: 'Roll', exact: true }).click();
+    await expect(ana.page.getByTestId('crit-table-last')).toContainText(/^Ana rolled d20: \d+\./);
+    await setDice(bo.page, 'd6');
+    await bo.page.getByRole('button', { name: 'Roll', exact: true }).click();
+    await expect(bo.page.getByTestId('crit-total')).toContainText(/Total [1-6]/, { timeout: 20_000 });
+    await expect(bo.page.getByTestId('crit-table-last')).toHaveText(/^No rolls yet/);
+
+    down = false;
+    await expect(boStatus).toHaveText('At the table: 2 players', { timeout: 20_000 });
+    const anaLine = await ana.page.getByTestId('crit-table-last').innerText();
+    await expect(bo.page.getByTestId('crit-table-last')).toHaveText(anaLine);
+    await bo.page.getByText('Invite, players and rolls').click();
+    await expect(bo.page.getByRole('list', { name: 'Table rolls' }).getByRole('listitem')).toHaveText([
+      anaLine,
+    ]);
+    expect(ana.console.errors).toEqual([]);
+  } finally {
+    await ana.context.close();
+    await bo.context.close();
+  }
+});
