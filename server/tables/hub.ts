@@ -134,6 +134,10 @@ class Connection {
 class LocalTable {
   readonly connections = new Set<Connection>();
   unsubscribe: Promise<() => void> | null = null;
+  /** Highest seq fanned out here (0: none yet). A higher one than next means events were missed. */
+  lastSeq = 0;
+  /** While missed rolls are read back from the store, the rolls arriving wait here. */
+  held: StoredRoll[] | null = null;
 }
 
 export class TableHub {
@@ -306,6 +310,35 @@ export class TableHub {
       return;
     }
     const roll = event.roll;
+    if (table.held) {
+      table.held.push(roll);
+      return;
+    }
+    // Pub/sub delivers at most once: after a dropped subscription the gap is read back.
+    if (table.lastSeq > 0 && roll.seq > table.lastSeq + 1) {
+      void this.fillGap(tableId, table, roll);
+      return;
+    }
+    this.fanOut(table, roll);
+  }
+
+  private async fillGap(tableId: string, table: LocalTable, roll: StoredRoll): Promise<void> {
+    table.held = [roll];
+    let missed: StoredRoll[] = [];
+    try {
+      missed = await this.store.rollsSince(tableId, table.lastSeq);
+    } catch (err) {
+      this.options.log.warn({ err }, 'table rolls missed by this server could not be read back');
+    }
+    const bySeq = new Map<number, StoredRoll>();
+    for (const r of [...missed, ...table.held]) bySeq.set(r.seq, r);
+    table.held = null;
+    for (const r of [...bySeq.values()].sort((a, b) => a.seq - b.seq)) this.fanOut(table, r);
+  }
+
+  private fanOut(table: LocalTable, roll: StoredRoll): void {
+    if (roll.seq <= table.lastSeq) return;
+    table.lastSeq = roll.seq;
     // One text per distinct view: the roller's (with its key), and everyone else's.
     const others = JSON.stringify({ type: 'roll', roll: rollView(roll, '') } satisfies ServerMessage);
     let own: string | null = null;
