@@ -9,11 +9,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Redis } from 'ioredis';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSE } from '../src/api/schemas/tables.ts';
 import { type ChildServer as Server, startServer, stopServer } from './test/childServer.ts';
+import { dropRedisKeys, dropSchema } from './test/cleanup.ts';
 import { TableClient } from './test/tableClient.ts';
 
 const PG_URL = process.env.TEST_DATABASE_URL;
@@ -60,18 +59,8 @@ describe(`tables on two app servers (${PG_URL ? 'PostgreSQL' : 'SQLite'}${REDIS_
   afterAll(async () => {
     for (const c of clients) c.close();
     await Promise.all([stopServer(a), stopServer(b)]);
-    if (PG_URL) {
-      const client = new pg.Client({ connectionString: PG_URL });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await client.end();
-    }
-    if (REDIS_URL) {
-      const redis = new Redis(REDIS_URL);
-      const keys = await redis.keys(`${redisPrefix}*`);
-      if (keys.length) await redis.del(...keys);
-      redis.disconnect();
-    }
+    if (PG_URL) await dropSchema(PG_URL, schema);
+    if (REDIS_URL) await dropRedisKeys(REDIS_URL, redisPrefix);
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 

@@ -14,6 +14,7 @@ import {
   MAX_ROLLS_PER_MINUTE,
   MAX_TABLES_PER_HOUR,
 } from '../../src/api/schemas/tables.ts';
+import { dropRedisKeys } from '../test/cleanup.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { TableClient } from '../test/tableClient.ts';
 
@@ -55,12 +56,7 @@ describe.each(stores)('tables on one server (%s)', (storeKind) => {
   afterAll(async () => {
     for (const c of clients) c.close();
     await t?.close();
-    if (storeKind === 'redis' && REDIS_URL) {
-      const redis = new Redis(REDIS_URL);
-      const keys = await redis.keys(`${redisPrefix}*`);
-      if (keys.length) await redis.del(...keys);
-      redis.disconnect();
-    }
+    if (storeKind === 'redis' && REDIS_URL) await dropRedisKeys(REDIS_URL, redisPrefix);
   });
 
   it('opens a table with an unguessable id and tells whether it exists', async () => {

@@ -34,17 +34,18 @@ export interface TableState {
   sending: string | null;
 }
 
-export const useTableStore = create<TableState>()(() => ({
-  tableId: null,
+/** Not at a table, or at one not joined yet. */
+const AWAY = {
   status: 'idle',
   message: null,
   you: null,
   members: [],
   rolls: [],
   queue: [],
-  onlyMe: false,
   sending: null,
-}));
+} as const satisfies Partial<TableState>;
+
+export const useTableStore = create<TableState>()(() => ({ ...AWAY, tableId: null, onlyMe: false }));
 
 const NAME_KEY = 'crithappens:tableName';
 let connection: TableConnection | null = null;
@@ -76,16 +77,7 @@ export const tableActions = {
     if (useTableStore.getState().tableId === tableId) return;
     connection?.close();
     connection = null;
-    set({
-      tableId,
-      status: 'idle',
-      message: null,
-      you: null,
-      members: [],
-      rolls: [],
-      queue: [],
-      sending: null,
-    });
+    set({ ...AWAY, tableId });
   },
 
   /** Opens a new table; resolves with its id (the page puts it in the address). */
