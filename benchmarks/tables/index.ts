@@ -46,6 +46,8 @@ interface Outcome {
   rolls: number;
   lost: number;
   cpuPercent: number;
+  /** Server CPU per roll made: barely moves when other work shares the cores, unlike latency. */
+  cpuMsPerRoll: number;
   refused: number;
 }
 
@@ -170,6 +172,7 @@ async function measure(ctx: BenchContext, servers: Started[], seconds: number): 
     rolls,
     lost: expected - delivered + (keyCounter - rolls - refused),
     cpuPercent: (cpu / wall) * 100,
+    cpuMsPerRoll: rolls > 0 ? (cpu * 1000) / rolls : Number.NaN,
     refused,
   };
 }
@@ -206,6 +209,13 @@ function figures(key: string, label: string, o: Outcome): BenchFigure[] {
       label: `App server CPU${label}`,
       value: round(o.cpuPercent),
       unit: '% of a core',
+      better: 'lower',
+    },
+    {
+      id: `tables.${key}cpuMsPerRoll`,
+      label: `App server CPU per roll (fan-out to ${MEMBERS} included)${label}`,
+      value: round(o.cpuMsPerRoll, 3),
+      unit: 'ms',
       better: 'lower',
     },
   ];
