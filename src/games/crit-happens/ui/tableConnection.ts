@@ -3,13 +3,8 @@
  * re-sent after a reconnect so a roll is never lost nor made twice), and reconnects by
  * itself, asking for the rolls it missed since the last one it saw.
  */
-import {
-  CLOSE,
-  type RollMessage,
-  type ServerMessage,
-  type TableMember,
-  type TableRoll,
-} from '../../../api/schemas/tables.ts';
+import type { RollMessage, ServerMessage, TableMember, TableRoll } from '../../../api/schemas/tables.ts';
+import { CLOSE } from '../../../api/tableLimits.ts';
 
 export type TableStatus = 'connecting' | 'joined' | 'reconnecting' | 'closed';
 

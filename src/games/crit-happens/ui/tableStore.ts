@@ -5,12 +5,8 @@
  * arena (see useTableRolls in TablePanel.tsx), which plays it with the server's faces and seed.
  */
 import { create } from 'zustand';
-import {
-  type CreateTableResponse,
-  HISTORY_LENGTH,
-  type TableMember,
-  type TableRoll,
-} from '../../../api/schemas/tables.ts';
+import type { CreateTableResponse, TableMember, TableRoll } from '../../../api/schemas/tables.ts';
+import { HISTORY_LENGTH } from '../../../api/tableLimits.ts';
 import { apiSend } from '../../../lib/api.ts';
 import type { RollMode } from '../engine/roll.ts';
 import { memberSecret, TableConnection, type TableStatus } from './tableConnection.ts';
