@@ -29,6 +29,7 @@ import { oauthRoutes } from './routes/oauth.ts';
 import { runsRoutes } from './routes/runs.ts';
 import { savesRoutes } from './routes/saves.ts';
 import { scoresRoutes } from './routes/scores.ts';
+import { tablesRoutes } from './routes/tables.ts';
 import { tracksRoutes } from './routes/tracks.ts';
 
 export interface AppDeps {
@@ -126,6 +127,7 @@ export async function buildApp({
   adminAuthRoutes(api);
   await dailyRoutes(app, config);
   await runsRoutes(app);
+  await tablesRoutes(app);
   // Every admin call, behind the group's one check.
   await adminRoutes(app);
 

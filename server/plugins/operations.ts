@@ -43,6 +43,10 @@ export function genRequestId(): string {
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** This app's Prometheus registry: routes add their own metrics to /metrics here. */
+    metricsRegistry: client.Registry;
+  }
   interface FastifyContextConfig {
     /** under-pressure: a route's own handler; returning undefined lets the request through. */
     pressureHandler?: () => undefined;
@@ -69,6 +73,7 @@ export async function setupOperations(app: FastifyInstance, config: ServerConfig
 
   // Prometheus metrics: one registry per app (tests build many apps in one process).
   const registry = new client.Registry();
+  app.decorate('metricsRegistry', registry);
   client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
   const requests = new client.Counter({
     name: 'futile_http_requests_total',

@@ -44,6 +44,8 @@ const CALLS: ['GET' | 'POST' | 'DELETE', string][] = [
   ['POST', '/api/account/admin/toggle_active.php'],
   ['POST', '/api/account/admin/toggle_admin.php'],
   ['GET', '/api/admin/audit.php'],
+  ['POST', '/api/tables/create.php'],
+  ['GET', '/api/tables/get.php'],
 ];
 
 /** Field names the calls know, so the bodies often get past the first check. */
@@ -65,6 +67,7 @@ const FIELD = fc.constantFrom(
   'run',
   'ticket',
   'inputs',
+  'table',
   'v',
   'path',
   'b',

@@ -8,6 +8,7 @@ import * as daily from '../../src/api/schemas/daily.ts';
 import * as runs from '../../src/api/schemas/runs.ts';
 import * as saves from '../../src/api/schemas/saves.ts';
 import * as scores from '../../src/api/schemas/scores.ts';
+import * as tables from '../../src/api/schemas/tables.ts';
 import * as tracks from '../../src/api/schemas/tracks.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 
@@ -19,7 +20,7 @@ interface Operation {
 }
 
 /** Every schema the client's types come from (src/api/types.ts derives them from these modules). */
-const modules = { account, admin, common, daily, runs, saves, scores, tracks };
+const modules = { account, admin, common, daily, runs, saves, scores, tables, tracks };
 const exported: [string, Json][] = Object.entries(modules).flatMap(([module, exports]) =>
   Object.entries(exports as Record<string, unknown>)
     .filter(([, value]) => value !== null && typeof value === 'object')

@@ -28,7 +28,9 @@ import { bannerFits, bannerTop, SPOT_REACH } from './bannerPlacement.ts';
 import { DieIcon } from './DieIcon.tsx';
 import { SettingsDialog } from './SettingsDialog.tsx';
 import { CritSession, sessionSeed } from './session.ts';
-import { type Overlay as CritOverlay, critActions, useCritStore } from './store.ts';
+import { type Overlay as CritOverlay, critActions, poolNotation, useCritStore } from './store.ts';
+import { TablePanel, useTableRolls } from './TablePanel.tsx';
+import { tableActions } from './tableStore.ts';
 import './crit.css';
 
 const MODES: { id: RollMode; label: string }[] = [
@@ -445,6 +447,15 @@ const Announcer = memo(function Announcer() {
   );
 });
 
+/** At a table the server rolls (everyone sees it); away from one, or when it is unreachable, this device does. */
+function rollHereOrAtTable(session: CritSession | null): void {
+  const { pool, formula, mode } = useCritStore.getState();
+  if (!critActions.canRoll()) return;
+  session?.unlockSound();
+  if (tableActions.roll(poolNotation(pool, formula), mode)) return;
+  void session?.roll();
+}
+
 export function CritPage() {
   const stageRef = useRef<HTMLDivElement>(null);
   const sessionRef = useRef<CritSession | null>(null);
@@ -485,14 +496,15 @@ export function CritPage() {
       const typing = target?.closest('input, textarea, select, [contenteditable]');
       if (!typing && (event.key === 'r' || event.key === 'R') && !event.ctrlKey && !event.metaKey) {
         event.preventDefault();
-        void sessionRef.current?.roll();
+        rollHereOrAtTable(sessionRef.current);
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  const roll = useCallback(() => void sessionRef.current?.roll(), []);
+  const roll = useCallback(() => rollHereOrAtTable(sessionRef.current), []);
+  useTableRolls(sessionRef);
   const pick = useCallback((type: DieType) => {
     sessionRef.current?.unlockSound();
     critActions.pick(type);
@@ -529,6 +541,7 @@ export function CritPage() {
           <Arena stageRef={stageRef} sceneError={sceneError} />
           <Notice />
           <Actions onRoll={roll} />
+          <TablePanel />
         </main>
 
         <aside

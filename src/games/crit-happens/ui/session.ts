@@ -5,14 +5,17 @@
  */
 import * as Comlink from 'comlink';
 import type { CritWorkerApi } from '../../../../workers/crit-happens.worker.ts';
+import type { TableRoll } from '../../../api/schemas/tables.ts';
 import { createRng, type Rng } from '../../../lib/pure/rng.ts';
 import { yieldToMain } from '../../../lib/yieldToMain.ts';
 import type { TumbleInput, TumbleTrack } from '../engine/physics.ts';
-import { critMessage, planRoll } from '../engine/roll.ts';
+import { critMessage, planRoll, type RollPlan } from '../engine/roll.ts';
+import { readTableRoll, tableRollPlan } from '../engine/tableRoll.ts';
 import { TumbleHost } from '../host/TumbleHost.ts';
 import { createDiceScene, type DiceScene, symmetryOf } from '../scene/DiceScene.ts';
 import { CritSound } from './sound.ts';
 import { critActions, useCritSettings, useCritStore } from './store.ts';
+import { loadTableRollPool } from './tableRolls.ts';
 
 const FIREWORK_EVERY_MS = 1200;
 
@@ -108,7 +111,30 @@ export class CritSession {
     const rollSeed = this.seeds.int(1, 0x7fffffff);
     const rng = createRng(rollSeed);
     const { pool } = useCritStore.getState();
-    const plan = planRoll(pool, rng);
+    await this.play(planRoll(pool, rng), rollSeed, rng);
+  }
+
+  /**
+   * A roll decided by the table's server, played like a local one: the roll's dice replace
+   * the pool, the faces are the server's and the tumble comes from its seed, so every
+   * member sees the same roll. False when it cannot play now (a roll is under way).
+   */
+  async playTableRoll(roll: Pick<TableRoll, 'notation' | 'mode' | 'faces' | 'seed'>): Promise<boolean> {
+    const state = useCritStore.getState();
+    if (!this.scene || this.rollQueued || state.rolling || !roll.notation || !roll.faces || !roll.seed)
+      return false;
+    const read = readTableRoll({ notation: roll.notation, mode: roll.mode ?? 'normal' }, state.pool);
+    if (!read.ok || read.roll.pool.dice.length !== roll.faces.length) return false;
+    this.endCelebration();
+    loadTableRollPool(read.roll);
+    const { plan, rng } = tableRollPlan(roll.faces, roll.seed);
+    await this.play(plan, roll.seed, rng);
+    return true;
+  }
+
+  private async play(plan: RollPlan, rollSeed: number, rng: Rng): Promise<void> {
+    const scene = this.scene;
+    if (!scene) return;
     critActions.beginRoll(plan);
     const dice = useCritStore.getState().pool.dice;
     const size = scene.dieSize();
