@@ -5,4 +5,5 @@ export * from './game.ts';
 export * from './inputLog.ts';
 export * from './replay.ts';
 export * from './session.ts';
+export * from './snapshot.ts';
 export * from './terrain.ts';

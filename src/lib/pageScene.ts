@@ -1,0 +1,76 @@
+import type { GameScene, SceneEnvironment, SceneViewport } from './runtime/GameScene.ts';
+
+/**
+ * The page's side of a scene drawn on the page's own thread: what a scene may not read
+ * itself (sizes, the device's pixel ratio, the player's motion setting) measured here and
+ * handed over as data, and a frame loop that calls `draw` once per animation frame. This
+ * is the fallback path the render-worker runtime takes where OffscreenCanvas is missing.
+ */
+
+/** Device pixels per CSS pixel to render at: the screen's, at most 2 (phones pay for every pixel filled). */
+export const pageResolution = (): number => Math.min(window.devicePixelRatio || 1, 2);
+
+/** An element's drawing area (CSS pixels, at least `min` a side) at the page's resolution. */
+export function viewportOf(element: HTMLElement, min = 1): SceneViewport {
+  return {
+    width: Math.max(min, element.clientWidth),
+    height: Math.max(min, element.clientHeight),
+    resolution: pageResolution(),
+  };
+}
+
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+export function pageEnvironment(): SceneEnvironment {
+  return { reducedMotion: window.matchMedia?.(REDUCED_MOTION).matches ?? false };
+}
+
+/** Calls `onChange` when the player changes the motion setting; returns the unsubscribe. */
+export function watchEnvironment(onChange: (environment: SceneEnvironment) => void): () => void {
+  const query = window.matchMedia?.(REDUCED_MOTION);
+  if (!query) return () => {};
+  const listener = () => onChange(pageEnvironment());
+  query.addEventListener('change', listener);
+  return () => query.removeEventListener('change', listener);
+}
+
+/** A canvas for a scene, in `parent`, hidden from assistive technology (the page describes the game). */
+export function sceneCanvasIn(parent: HTMLElement): HTMLCanvasElement {
+  const canvas = document.createElement('canvas');
+  canvas.setAttribute('aria-hidden', 'true');
+  parent.appendChild(canvas);
+  return canvas;
+}
+
+/**
+ * Draws a scene once per animation frame. `alphaAt(now)` says how far between its last two
+ * snapshots the frame is (1: at the newest).
+ */
+export class PageSceneLoop {
+  private raf = 0;
+  private running = false;
+
+  constructor(
+    private readonly scene: Pick<GameScene<unknown, unknown, unknown>, 'draw'>,
+    private readonly alphaAt: (now: number) => number = () => 1,
+  ) {}
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.raf = requestAnimationFrame(this.frame);
+  }
+
+  stop(): void {
+    this.running = false;
+    cancelAnimationFrame(this.raf);
+    this.raf = 0;
+  }
+
+  private readonly frame = (now: number): void => {
+    this.raf = 0;
+    if (!this.running) return;
+    this.scene.draw(this.alphaAt(now), now);
+    if (this.running) this.raf = requestAnimationFrame(this.frame);
+  };
+}
