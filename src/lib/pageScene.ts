@@ -44,7 +44,9 @@ export function sceneCanvasIn(parent: HTMLElement): HTMLCanvasElement {
 
 /**
  * Draws a scene once per animation frame. `alphaAt(now)` says how far between its last two
- * snapshots the frame is (1: at the newest).
+ * snapshots the frame is (1: at the newest). A scene that can be still (`still()` true
+ * after a frame) lets the loop sleep, so a still page asks for no frames at all, until
+ * `wake()` (after the page gave the scene anything new).
  */
 export class PageSceneLoop {
   private raf = 0;
@@ -53,12 +55,13 @@ export class PageSceneLoop {
   constructor(
     private readonly scene: Pick<GameScene<unknown, unknown, unknown>, 'draw'>,
     private readonly alphaAt: (now: number) => number = () => 1,
+    private readonly still: () => boolean = () => false,
   ) {}
 
   start(): void {
     if (this.running) return;
     this.running = true;
-    this.raf = requestAnimationFrame(this.frame);
+    this.schedule();
   }
 
   stop(): void {
@@ -67,10 +70,19 @@ export class PageSceneLoop {
     this.raf = 0;
   }
 
+  /** Something changed: draw from the next frame on (a running loop that sleeps starts again). */
+  wake(): void {
+    if (this.running) this.schedule();
+  }
+
+  private schedule(): void {
+    if (!this.raf) this.raf = requestAnimationFrame(this.frame);
+  }
+
   private readonly frame = (now: number): void => {
     this.raf = 0;
     if (!this.running) return;
     this.scene.draw(this.alphaAt(now), now);
-    if (this.running) this.raf = requestAnimationFrame(this.frame);
+    if (this.running && !this.still()) this.schedule();
   };
 }

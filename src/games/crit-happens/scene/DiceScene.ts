@@ -125,7 +125,12 @@ type Effect =
   | { kind: 'fireworks'; nextBurst: number }
   | { kind: 'glow'; ids: string[]; start: number };
 
-export class DiceScene implements GameScene<never, DiceSceneInput> {
+/** Whether the arena is still: nothing to draw until the page sends something (its frame loop may sleep). */
+export interface DiceSceneHud {
+  still: boolean;
+}
+
+export class DiceScene implements GameScene<never, DiceSceneInput, DiceSceneHud> {
   private app!: Application;
   private readonly felt = new Graphics();
   private readonly diceLayer = new Container();
@@ -208,6 +213,10 @@ export class DiceScene implements GameScene<never, DiceSceneInput> {
 
   setEnvironment(environment: SceneEnvironment): void {
     this.reducedMotion = environment.reducedMotion;
+  }
+
+  hud(): DiceSceneHud {
+    return { still: this.idleFrames <= 0 };
   }
 
   /** The arena has no engine snapshots: what it shows arrives as input. */

@@ -97,13 +97,17 @@ export class CritSession {
     this.scene = scene;
     this.canvas = canvas;
     this.unwatchEnvironment = watchEnvironment((environment) => scene.setEnvironment(environment));
+    // A still arena asks for no frames (a still table costs nothing) until it is given something.
+    this.loop = new PageSceneLoop(scene, undefined, () => scene.hud().still);
+    this.loop.start();
+    // A restored WebGL context has the scene draw again (its textures re-baked): wake the loop for it.
+    canvas.addEventListener('webglcontextrestored', () => this.loop?.wake());
     this.resizeObserver = new ResizeObserver(() => {
       this.viewport = viewportOf(this.stage, MIN_ARENA_PX);
       scene.resize(this.viewport);
+      this.loop?.wake();
     });
     this.resizeObserver.observe(this.stage);
-    this.loop = new PageSceneLoop(scene);
-    this.loop.start();
     this.sceneInput({ type: 'dice', dice: useCritStore.getState().pool.dice });
     this.unsubscribes.push(
       useCritStore.subscribe((state, prev) => {
@@ -199,6 +203,7 @@ export class CritSession {
 
   private sceneInput(input: DiceSceneInput): void {
     this.scene?.input(input);
+    this.loop?.wake();
   }
 
   private arena(): { width: number; height: number } {
