@@ -81,8 +81,9 @@ export class CritSession {
       numbers: settings.numberColor,
       arena: settings.arenaColor,
     });
-    const canvas = sceneCanvasIn(this.stage);
+    // Measured before the canvas is in the stage (its default 300 × 150 px must not count).
     this.viewport = viewportOf(this.stage, MIN_ARENA_PX);
+    const canvas = sceneCanvasIn(this.stage);
     try {
       await scene.init(canvas, this.viewport, pageEnvironment());
     } catch (error) {

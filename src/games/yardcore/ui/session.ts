@@ -98,9 +98,10 @@ export class YardSession {
 
   async start(): Promise<void> {
     const scene = new YardScene();
+    // Measured before the canvas is in the stage (its default 300 × 150 px must not count).
+    this.viewport = viewportOf(this.stage, MIN_STAGE_PX);
     const canvas = sceneCanvasIn(this.stage);
     canvas.style.touchAction = 'none';
-    this.viewport = viewportOf(this.stage, MIN_STAGE_PX);
     await scene.init(canvas, this.viewport, pageEnvironment());
     if (this.disposed) {
       scene.destroy();
