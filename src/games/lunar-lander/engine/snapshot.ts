@@ -18,3 +18,18 @@ export function landerSnapshot(
   const { x, y, vx, vy, firing } = state.lander;
   return { phase: state.phase, lander: { x, y, vx, vy, firing }, terrain: state.terrain, touchdown };
 }
+
+/**
+ * Whether two terrains are the same ground: the same object on the page, or equal copies
+ * (a snapshot posted to a render worker arrives as a copy every tick, and the scene must
+ * not rebuild the ground for each).
+ */
+export function sameTerrain(a: Terrain | null, b: Terrain): boolean {
+  if (a === b) return true;
+  if (!a || a.xs.length !== b.xs.length) return false;
+  const p = a.platform;
+  const q = b.platform;
+  if (p.x0 !== q.x0 || p.x1 !== q.x1 || p.y !== q.y) return false;
+  for (let i = 0; i < a.xs.length; i++) if (a.xs[i] !== b.xs[i] || a.ys[i] !== b.ys[i]) return false;
+  return true;
+}

@@ -19,6 +19,7 @@ import {
   INPUT_RIGHT,
   INPUT_THRUST,
   type LanderSnapshot,
+  sameTerrain,
   type Terrain,
   WORLD_HEIGHT,
   WORLD_WIDTH,
@@ -264,7 +265,7 @@ export class LanderScene implements GameScene<LanderSnapshot> {
     this.prev = this.curr ?? snapshot;
     this.curr = snapshot;
     if (!this.initialized || this.destroyed) return;
-    if (snapshot.terrain !== this.terrain) this.setTerrain(snapshot.terrain);
+    if (!sameTerrain(this.terrain, snapshot.terrain)) this.setTerrain(snapshot.terrain);
     const { x, y, vx, vy } = snapshot.lander;
     if (snapshot.touchdown === 'landed') this.dust(x, y);
     else if (snapshot.touchdown === 'crashed') this.explode(x, y, vx, vy);
@@ -339,7 +340,7 @@ export class LanderScene implements GameScene<LanderSnapshot> {
 
   /** Rebuilds the ground and the platform (once per level). */
   private setTerrain(terrain: Terrain): void {
-    if (this.terrain === terrain) return;
+    if (sameTerrain(this.terrain, terrain)) return;
     this.terrain = terrain;
     this.smoke.clear();
     this.fire.clear();
@@ -552,7 +553,7 @@ export class LanderScene implements GameScene<LanderSnapshot> {
     const w = this.app.screen.width;
     const h = this.app.screen.height;
     if (w !== this.viewW || h !== this.viewH) this.layout();
-    if (curr.terrain !== this.terrain) this.setTerrain(curr.terrain);
+    if (!sameTerrain(this.terrain, curr.terrain)) this.setTerrain(curr.terrain);
     if (this.quality.frame(frameSeconds * 1000)) this.applyQuality();
     const dt = Math.min(0.1, frameSeconds);
     this.time += dt;
