@@ -34,11 +34,13 @@ export function watchEnvironment(onChange: (environment: SceneEnvironment) => vo
   return () => query.removeEventListener('change', listener);
 }
 
-/** A canvas for a scene, in `parent`, hidden from assistive technology (the page describes the game). */
-export function sceneCanvasIn(parent: HTMLElement): HTMLCanvasElement {
+/**
+ * A canvas for a scene, hidden from assistive technology (the page describes the game). The
+ * page puts it in the stage once the scene is ready: a canvas on screen says the game is.
+ */
+export function newSceneCanvas(): HTMLCanvasElement {
   const canvas = document.createElement('canvas');
   canvas.setAttribute('aria-hidden', 'true');
-  parent.appendChild(canvas);
   return canvas;
 }
 

@@ -8,9 +8,9 @@
 import * as Comlink from 'comlink';
 import type { CritWorkerApi } from '../../../../workers/crit-happens.worker.ts';
 import {
+  newSceneCanvas,
   PageSceneLoop,
   pageEnvironment,
-  sceneCanvasIn,
   viewportOf,
   watchEnvironment,
 } from '../../../lib/pageScene.ts';
@@ -83,20 +83,15 @@ export class CritSession {
     });
     // Measured before the canvas is in the stage (its default 300 × 150 px must not count).
     this.viewport = viewportOf(this.stage, MIN_ARENA_PX);
-    const canvas = sceneCanvasIn(this.stage);
-    try {
-      await scene.init(canvas, this.viewport, pageEnvironment());
-    } catch (error) {
-      canvas.remove();
-      throw error;
-    }
+    const canvas = newSceneCanvas();
+    await scene.init(canvas, this.viewport, pageEnvironment());
     if (this.disposed) {
       scene.destroy();
-      canvas.remove();
       return;
     }
     this.scene = scene;
     this.canvas = canvas;
+    this.stage.appendChild(canvas);
     this.unwatchEnvironment = watchEnvironment((environment) => scene.setEnvironment(environment));
     // A still arena asks for no frames (a still table costs nothing) until it is given something.
     this.loop = new PageSceneLoop(scene, undefined, () => scene.hud().still);

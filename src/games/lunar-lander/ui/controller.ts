@@ -1,4 +1,4 @@
-import { pageEnvironment, sceneCanvasIn, viewportOf, watchEnvironment } from '../../../lib/pageScene.ts';
+import { newSceneCanvas, pageEnvironment, viewportOf, watchEnvironment } from '../../../lib/pageScene.ts';
 import { fetchRunTicket } from '../../../platform/scores/scoresClient.ts';
 import {
   FOOT_DROP,
@@ -112,22 +112,21 @@ export class LanderController {
     const mount = ++this.mounts;
     this.disposed = false;
     const scene = new LanderScene();
-    const canvas = sceneCanvasIn(host);
+    const canvas = newSceneCanvas();
     try {
       await scene.init(canvas, viewportOf(host), pageEnvironment());
     } catch (error) {
       console.error('Lunar Lander: the renderer could not start', error);
       scene.destroy();
-      canvas.remove();
       return;
     }
     if (this.disposed || mount !== this.mounts) {
       scene.destroy();
-      canvas.remove();
       return;
     }
     this.scene = scene;
     this.canvas = canvas;
+    host.appendChild(canvas);
     this.loop.show(this.session ?? this.preview);
     this.resizeObserver = new ResizeObserver(() => scene.resize(viewportOf(host)));
     this.resizeObserver.observe(host);

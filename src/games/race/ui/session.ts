@@ -97,15 +97,14 @@ export class RaceSession {
     const viewport = viewportOf(this.stage);
     const scene = new RaceScene();
     const canvas = document.createElement('canvas');
-    this.stage.appendChild(canvas);
     await scene.init(canvas, viewport, pageEnvironment());
     if (this.disposed) {
       scene.destroy();
-      canvas.remove();
       return;
     }
     this.scene = scene;
     this.canvas = canvas;
+    this.stage.appendChild(canvas);
     this.camera.setViewport(viewport.width, viewport.height);
     this.setWorld(viewport.width, viewport.height);
     this.unwatchEnvironment = watchEnvironment((environment) => scene.setEnvironment(environment));

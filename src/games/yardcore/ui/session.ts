@@ -2,9 +2,9 @@ import * as Comlink from 'comlink';
 import type { YardWorkerApi } from '../../../../workers/yardcore.worker.ts';
 import { animationFrame } from '../../../lib/animationFrame.ts';
 import {
+  newSceneCanvas,
   PageSceneLoop,
   pageEnvironment,
-  sceneCanvasIn,
   viewportOf,
   watchEnvironment,
 } from '../../../lib/pageScene.ts';
@@ -100,16 +100,16 @@ export class YardSession {
     const scene = new YardScene();
     // Measured before the canvas is in the stage (its default 300 × 150 px must not count).
     this.viewport = viewportOf(this.stage, MIN_STAGE_PX);
-    const canvas = sceneCanvasIn(this.stage);
+    const canvas = newSceneCanvas();
     canvas.style.touchAction = 'none';
     await scene.init(canvas, this.viewport, pageEnvironment());
     if (this.disposed) {
       scene.destroy();
-      canvas.remove();
       return;
     }
     this.scene = scene;
     this.canvas = canvas;
+    this.stage.appendChild(canvas);
     if (this.devOptions) this.sceneInput({ type: 'dev', options: this.devOptions });
     this.sceneInput({ type: 'zoom', zoom: useYardStore.getState().settings.zoom });
     this.unsubscribeZoom = useYardStore.subscribe((state, before) => {
