@@ -5,6 +5,8 @@ import 'pixi.js/unsafe-eval';
  * rest), a roll played back from its precomputed tumble with interpolation, and the crit
  * effects (rain, the losing d20 falling off the table, fireworks, a golden glow). Per-frame
  * work is imperative on pooled display objects; nothing per frame goes through React.
+ * Touches no DOM: the page hands it the canvas, sizes, colours, the pool and rolls as data,
+ * and follows a roll's events by the same timeline (playback.ts) instead of callbacks.
  */
 import {
   Application,
@@ -16,13 +18,21 @@ import {
   Sprite,
   Texture,
 } from 'pixi.js';
+import { ParticleLayer, ParticlePool, type ParticleSpawn } from '../../../lib/particles.ts';
 import { PIXI_SCENE_OPTIONS } from '../../../lib/pixiOptions.ts';
 import { AdaptiveQuality } from '../../../lib/pure/adaptiveQuality.ts';
+import type {
+  GameScene,
+  SceneEnvironment,
+  SceneCanvas as SceneTarget,
+  SceneViewport,
+} from '../../../lib/runtime/GameScene.ts';
 import { SceneCanvas } from '../../../lib/sceneCanvas.ts';
 import { type Die, faceLabel, type RenderType } from '../engine/dice.ts';
-import { FRAME_STRIDE, idleLayout, STEP_MS, type TumbleTrack, WALL_REACH } from '../engine/physics.ts';
+import { FRAME_STRIDE, idleLayout, type TumbleTrack, WALL_REACH } from '../engine/physics.ts';
 import { type CritKind, flickerFace } from '../engine/roll.ts';
 import { FaceLabel } from './FaceLabel.ts';
+import { RollTimeline } from './playback.ts';
 import { buildPips, buildShape, LABEL, SYMMETRY } from './shapes.ts';
 
 export interface SceneColors {
@@ -31,19 +41,30 @@ export interface SceneColors {
   arena: string;
 }
 
-export interface RollCallbacks {
-  /** A die came to rest (index in the rolled pool). */
-  onSettle(index: number): void;
-  /** Two dice or a die and a wall met (impact speed in px/s). */
-  onImpact(speed: number): void;
-  onDone(): void;
-}
+/** What the page forwards: colours, the pool, a roll to play, crit effects. */
+export type DiceSceneInput =
+  | { type: 'colors'; colors: SceneColors }
+  /** The pool (added, removed, faces, highlights) while no roll plays. */
+  | { type: 'dice'; dice: Die[] }
+  /** A roll's tumble, played from the next frame drawn; faces are the planned results, shown as each die settles. */
+  | { type: 'roll'; track: TumbleTrack; dice: Die[]; faces: number[]; seed: number }
+  /** Crit effects; `ids` are the dice involved (the natural 20s, or the d20s that fall). */
+  | { type: 'celebrate'; kind: CritKind; ids: string[] }
+  /** Ends effects and puts fallen dice back where they lay. */
+  | { type: 'clearEffects' };
+
+/** The arena is never laid out smaller than this (CSS px a side). */
+export const MIN_ARENA_PX = 200;
 
 const FONT = 'CritNumerals';
 /** How often a tumbling die shows another face. */
 const FLICKER_MS = 70;
 const RESOLUTIONS = [1, 0.75, 0.5];
 const MAX_PARTICLES = 420;
+/** The dot texture's radius (px): a particle of size 8 is drawn at scale 1. */
+const DOT_RADIUS = 8;
+/** An effect's or a roll's clock starts at the first frame drawn after it was asked for. */
+const NEXT_FRAME = -1;
 
 const hex = (color: string): number => Number.parseInt(color.replace('#', ''), 16) || 0;
 
@@ -90,24 +111,12 @@ interface DieSprite {
   placed: boolean;
 }
 
-interface Particle {
-  sprite: Sprite;
-  vx: number;
-  vy: number;
-  life: number;
-  maxLife: number;
-  gravity: number;
-}
-
 interface Playback {
-  track: TumbleTrack;
+  timeline: RollTimeline;
   dice: Die[];
   faces: number[];
   seed: number;
   start: number;
-  settled: boolean[];
-  nextImpact: number;
-  callbacks: RollCallbacks;
 }
 
 type Effect =
@@ -116,27 +125,13 @@ type Effect =
   | { kind: 'fireworks'; nextBurst: number }
   | { kind: 'glow'; ids: string[]; start: number };
 
-export async function createDiceScene(parent: HTMLElement, colors: SceneColors): Promise<DiceScene> {
-  const app = new Application();
-  const width = Math.max(200, parent.clientWidth);
-  const height = Math.max(200, parent.clientHeight);
-  await app.init({
-    width,
-    height,
-    background: colors.arena,
-    // No MSAA: on software GL and low-end phones it multiplies the fill cost; outlines are thick enough.
-    antialias: false,
-    resolution: Math.min(window.devicePixelRatio || 1, 2),
-    autoDensity: true,
-    preference: 'webgl',
-    ...PIXI_SCENE_OPTIONS,
-  });
-  app.canvas.setAttribute('aria-hidden', 'true');
-  parent.appendChild(app.canvas);
-  return new DiceScene(app, parent, colors);
+/** Whether the arena is still: nothing to draw until the page sends something (its frame loop may sleep). */
+export interface DiceSceneHud {
+  still: boolean;
 }
 
-export class DiceScene {
+export class DiceScene implements GameScene<never, DiceSceneInput, DiceSceneHud> {
+  private app!: Application;
   private readonly felt = new Graphics();
   private readonly diceLayer = new Container();
   /** Its own render group: particles coming and going change its structure, not the dice's. */
@@ -145,34 +140,51 @@ export class DiceScene {
   /** Baked textures for the current die size: shapes by type, pips by face, shadow, glow. */
   private baked = new Map<string, Baked>();
   private size = 60;
-  private width: number;
-  private height: number;
+  private width = MIN_ARENA_PX;
+  private height = MIN_ARENA_PX;
   private colors: SceneColors;
   private playback: Playback | null = null;
   private effect: Effect = { kind: 'none' };
-  private particles: Particle[] = [];
-  private freeParticles: Particle[] = [];
-  private dotTexture: Texture;
+  private readonly particles = new ParticlePool({ capacity: MAX_PARTICLES, whenFull: 'drop' });
+  private particleLayer!: ParticleLayer;
+  private dotTexture!: Texture;
   private reducedMotion = false;
   // Steps down below ~54 fps held for a second: a dice table reads fine at a lower resolution
   // (the dice are baked textures, sampled smoothly), a stutter does not.
   private readonly quality = new AdaptiveQuality({ levels: RESOLUTIONS.length, slowMs: 18.5, fastMs: 17.5 });
-  /** The page is visible: the ticker may run. */
-  private visible = true;
-  /** Frames left to draw before an idle arena stops its ticker (a still table costs nothing). */
+  /** Frames left to draw before an idle arena stops drawing (a still table costs nothing). */
   private idleFrames = 2;
-  private readonly baseResolution: number;
-  private readonly resizeObserver: ResizeObserver;
+  /** The last frame's time, or null while the arena is still (the next frame then counts as one of 60 Hz). */
+  private lastNow: number | null = null;
+  private baseResolution = 1;
   /** Redraws after every resize (quality changes included) and a restored WebGL context. */
-  private readonly keeper: SceneCanvas;
+  private keeper!: SceneCanvas;
   private effectRng = 1;
 
-  constructor(
-    private readonly app: Application,
-    private readonly parent: HTMLElement,
-    colors: SceneColors,
-  ) {
+  constructor(colors: SceneColors) {
     this.colors = colors;
+  }
+
+  async init(canvas: SceneTarget, viewport: SceneViewport, environment: SceneEnvironment): Promise<void> {
+    const app = new Application();
+    await app.init({
+      canvas,
+      width: Math.max(MIN_ARENA_PX, viewport.width),
+      height: Math.max(MIN_ARENA_PX, viewport.height),
+      background: this.colors.arena,
+      // No MSAA: on software GL and low-end phones it multiplies the fill cost; outlines are thick enough.
+      antialias: false,
+      resolution: viewport.resolution,
+      autoDensity: true,
+      preference: 'webgl',
+      // The page's frame loop calls draw: no ticker of our own.
+      autoStart: false,
+      sharedTicker: false,
+      ...PIXI_SCENE_OPTIONS,
+    });
+    app.ticker.stop();
+    this.app = app;
+    this.reducedMotion = environment.reducedMotion;
     this.width = app.screen.width;
     this.height = app.screen.height;
     this.baseResolution = app.renderer.resolution;
@@ -190,41 +202,47 @@ export class DiceScene {
       chars: [['0', '9']],
       resolution: 2,
     });
-    this.dotTexture = this.keeper.bake(() => new Graphics().circle(8, 8, 8).fill(0xffffff));
+    this.dotTexture = this.keeper.bake(() =>
+      new Graphics().circle(DOT_RADIUS, DOT_RADIUS, DOT_RADIUS).fill(0xffffff),
+    );
+    this.particleLayer = new ParticleLayer(this.particles, this.dotTexture, { radius: DOT_RADIUS });
+    this.effectsLayer.addChild(this.particleLayer.container);
     app.stage.addChild(this.felt, this.diceLayer, this.effectsLayer);
     this.drawFelt();
-    this.resizeObserver = new ResizeObserver(() => this.resize());
-    this.resizeObserver.observe(parent);
-    app.ticker.add(this.frame);
   }
 
-  get canvas(): HTMLCanvasElement {
-    return this.app.canvas;
+  setEnvironment(environment: SceneEnvironment): void {
+    this.reducedMotion = environment.reducedMotion;
   }
 
-  arena(): { width: number; height: number } {
-    return { width: this.width, height: this.height };
+  hud(): DiceSceneHud {
+    return { still: this.idleFrames <= 0 };
   }
 
-  dieSize(): number {
-    return this.size;
-  }
+  /** The arena has no engine snapshots: what it shows arrives as input. */
+  push(): void {}
 
-  /** Where the given dice rest, in the stage's CSS pixels, and their size: for the DOM laid out around them. */
-  restingSpots(ids: readonly string[]): { x: number; y: number; size: number }[] {
-    const spots: { x: number; y: number; size: number }[] = [];
-    for (const id of ids) {
-      const sprite = this.sprites.get(id);
-      if (sprite) spots.push({ x: sprite.x, y: sprite.y, size: this.size });
+  input(input: DiceSceneInput): void {
+    switch (input.type) {
+      case 'colors':
+        this.setColors(input.colors);
+        return;
+      case 'dice':
+        this.setDice(input.dice);
+        return;
+      case 'roll':
+        this.playRoll(input.track, input.dice, input.faces, input.seed);
+        return;
+      case 'celebrate':
+        this.celebrate(input.kind, input.ids);
+        return;
+      case 'clearEffects':
+        this.clearEffects();
+        return;
     }
-    return spots;
   }
 
-  setReducedMotion(reduced: boolean): void {
-    this.reducedMotion = reduced;
-  }
-
-  setColors(colors: SceneColors): void {
+  private setColors(colors: SceneColors): void {
     this.wake();
     this.colors = colors;
     this.app.renderer.background.color = colors.arena;
@@ -233,7 +251,7 @@ export class DiceScene {
   }
 
   /** Brings the sprites in line with the pool (added, removed, faces, highlights) while no roll plays. */
-  setDice(dice: Die[]): void {
+  private setDice(dice: Die[]): void {
     this.wake();
     const size = dieSizeFor(this.width, this.height, dice.length);
     if (size !== this.size) {
@@ -265,30 +283,20 @@ export class DiceScene {
   }
 
   /** Plays a roll's tumble; faces are the planned results, shown as each die settles. */
-  playRoll(track: TumbleTrack, dice: Die[], faces: number[], seed: number, callbacks: RollCallbacks): void {
+  private playRoll(track: TumbleTrack, dice: Die[], faces: number[], seed: number): void {
     this.clearEffects();
     this.setDice(dice);
     for (const sprite of this.sprites.values()) sprite.slot = -1;
-    this.playback = {
-      track,
-      dice,
-      faces,
-      seed,
-      start: performance.now(),
-      settled: dice.map(() => false),
-      nextImpact: 0,
-      callbacks,
-    };
+    this.playback = { timeline: new RollTimeline(track), dice, faces, seed, start: NEXT_FRAME };
   }
 
-  /** Crit effects; `ids` are the dice involved (the natural 20s, or the d20s that fall). */
-  celebrate(kind: CritKind, ids: string[]): void {
+  private celebrate(kind: CritKind, ids: string[]): void {
     this.clearEffects();
     this.wake();
-    if (kind === 'success') this.effect = { kind: 'glow', ids, start: performance.now() };
+    if (kind === 'success') this.effect = { kind: 'glow', ids, start: NEXT_FRAME };
     if (kind === 'fail')
-      this.effect = { kind: 'rain', fallen: this.reducedMotion ? [] : ids, start: performance.now() };
-    if (kind === 'double-twenty') this.effect = { kind: 'fireworks', nextBurst: performance.now() };
+      this.effect = { kind: 'rain', fallen: this.reducedMotion ? [] : ids, start: NEXT_FRAME };
+    if (kind === 'double-twenty') this.effect = { kind: 'fireworks', nextBurst: NEXT_FRAME };
     if (kind === 'success' && !this.reducedMotion) {
       for (const id of ids) {
         const sprite = this.sprites.get(id);
@@ -297,15 +305,10 @@ export class DiceScene {
     }
   }
 
-  /** Ends effects and puts fallen dice back where they lay. */
-  clearEffects(): void {
+  private clearEffects(): void {
     this.wake();
     this.effect = { kind: 'none' };
-    for (const p of this.particles) {
-      p.sprite.visible = false;
-      this.freeParticles.push(p);
-    }
-    this.particles = [];
+    this.particles.clear();
     for (const sprite of this.sprites.values()) {
       sprite.root.alpha = 1;
       sprite.root.scale.set(1);
@@ -314,30 +317,22 @@ export class DiceScene {
     if (!this.playback) this.layoutAtRest();
   }
 
-  setActive(active: boolean): void {
-    this.visible = active;
-    if (active) this.wake();
-    else this.app.ticker.stop();
-  }
-
-  /** Something changed: draw again (the ticker stops itself once the arena is still). */
+  /** Something changed: draw again (drawing stops once the arena is still). */
   private wake(): void {
     this.idleFrames = 2;
-    if (this.visible && !this.app.ticker.started) this.app.ticker.start();
   }
 
-  dispose(): void {
+  destroy(): void {
     this.keeper.dispose();
-    this.resizeObserver.disconnect();
-    this.app.ticker.remove(this.frame);
+    this.particleLayer.destroy();
     this.dotTexture.destroy(true);
     this.dropBaked();
-    this.app.destroy(true, { children: true });
+    this.app.destroy(false, { children: true });
   }
 
-  private resize(): void {
-    const width = Math.max(200, this.parent.clientWidth);
-    const height = Math.max(200, this.parent.clientHeight);
+  resize(viewport: SceneViewport): void {
+    const width = Math.max(MIN_ARENA_PX, viewport.width);
+    const height = Math.max(MIN_ARENA_PX, viewport.height);
     if (width === this.width && height === this.height) return;
     this.wake();
     const sx = width / this.width;
@@ -556,7 +551,11 @@ export class DiceScene {
 
   private placeIdle(sprites: DieSprite[]): void {
     const placed = [...this.sprites.values()].filter((s) => s.placed);
-    const layout = idleLayout(placed.length + sprites.length, this.arena(), this.size);
+    const layout = idleLayout(
+      placed.length + sprites.length,
+      { width: this.width, height: this.height },
+      this.size,
+    );
     // New dice take the free grid cells farthest from the dice already lying there.
     const cells = Array.from({ length: placed.length + sprites.length }, (_, i) => ({
       x: layout[i * 2],
@@ -582,36 +581,41 @@ export class DiceScene {
     }
   }
 
-  private readonly frame = (): void => {
-    if (this.quality.frame(this.app.ticker.deltaMS)) {
+  /** Draws while something moves, then a frame or two more, then nothing until something changes. */
+  draw(_alpha: number, now: number): void {
+    if (this.idleFrames <= 0) {
+      this.lastNow = null;
+      return;
+    }
+    const ms = this.lastNow === null ? 1000 / 60 : Math.max(0, now - this.lastNow);
+    this.lastNow = now;
+    if (this.quality.frame(ms)) {
       this.app.renderer.resize(
         this.width,
         this.height,
         this.baseResolution * RESOLUTIONS[this.quality.level],
       );
     }
-    const now = performance.now();
     if (this.playback) this.advancePlayback(now);
     this.advanceEffect(now);
-    this.advanceParticles(this.app.ticker.deltaMS / 1000);
-    const busy = this.playback !== null || this.effect.kind !== 'none' || this.particles.length > 0;
+    this.particles.step(Math.min(ms / 1000, 0.05));
+    this.particleLayer.sync();
+    this.app.render();
+    const busy = this.playback !== null || this.effect.kind !== 'none' || this.particles.count > 0;
     if (busy) this.idleFrames = 2;
-    else if (--this.idleFrames <= 0) this.app.ticker.stop();
-  };
+    else this.idleFrames--;
+  }
 
   private advancePlayback(now: number): void {
     const pb = this.playback!;
-    const { track } = pb;
+    if (pb.start === NEXT_FRAME) pb.start = now;
+    const { timeline } = pb;
+    const { track } = timeline;
     const elapsed = now - pb.start;
-    const exact = Math.min(track.steps - 1, elapsed / STEP_MS);
-    const s0 = Math.floor(exact);
-    const s1 = Math.min(track.steps - 1, s0 + 1);
-    const t = exact - s0;
+    const { s0, s1, t } = timeline.position(elapsed);
     const slot = Math.floor(elapsed / FLICKER_MS);
-    while (pb.nextImpact < track.impactCount && track.impacts[pb.nextImpact * 2] <= s0) {
-      pb.callbacks.onImpact(track.impacts[pb.nextImpact * 2 + 1]);
-      pb.nextImpact++;
-    }
+    const events = timeline.advance(elapsed);
+    const settledNow = new Set(events.settled);
     for (let i = 0; i < track.count; i++) {
       const die = pb.dice[i];
       const sprite = this.sprites.get(die.id);
@@ -623,7 +627,7 @@ export class DiceScene {
       const y = f[a + 1] + (f[b + 1] - f[a + 1]) * t;
       const angle = f[a + 2] + (f[b + 2] - f[a + 2]) * t;
       const speed = f[a + 3] + (f[b + 3] - f[a + 3]) * t;
-      const settled = s0 >= track.settleStep[i];
+      const settled = timeline.isSettled(i, s0);
       sprite.x = x;
       sprite.y = y;
       sprite.angle = angle;
@@ -635,24 +639,21 @@ export class DiceScene {
       sprite.body.scale.set(1 + wobble * 0.4, 1 - wobble);
       sprite.face.scale.copyFrom(sprite.body.scale);
       sprite.shadow.position.set(this.size * (0.06 + speed * 0.004), this.size * (0.08 + speed * 0.006));
-      if (settled && !pb.settled[i]) {
-        pb.settled[i] = true;
+      if (settledNow.has(i)) {
         this.showFace(sprite, die, faceLabel({ face: pb.faces[i], meta: die.meta }), pb.faces[i]);
-        pb.callbacks.onSettle(i);
       } else if (!settled && sprite.slot !== slot) {
         sprite.slot = slot;
         const face = flickerFace(die, pb.seed, i, slot);
         this.showFace(sprite, die, faceLabel({ face, meta: die.meta }), face);
       }
     }
-    if (exact >= track.steps - 1 && pb.settled.every(Boolean)) {
-      this.playback = null;
-      pb.callbacks.onDone();
-    }
+    if (events.done) this.playback = null;
   }
 
   private advanceEffect(now: number): void {
     const effect = this.effect;
+    if ('start' in effect && effect.start === NEXT_FRAME) effect.start = now;
+    if (effect.kind === 'fireworks' && effect.nextBurst === NEXT_FRAME) effect.nextBurst = now;
     if (effect.kind === 'glow') {
       const pulse = 0.6 + 0.4 * Math.sin((now - effect.start) / 180);
       for (const id of effect.ids) {
@@ -702,69 +703,41 @@ export class DiceScene {
     return this.effectRng >>> 8;
   }
 
-  private particle(): Particle | null {
-    let p = this.freeParticles.pop();
-    if (!p) {
-      if (this.particles.length >= MAX_PARTICLES) return null;
-      const sprite = new Sprite(this.dotTexture);
-      sprite.anchor.set(0.5);
-      this.effectsLayer.addChild(sprite);
-      p = { sprite, vx: 0, vy: 0, life: 0, maxLife: 1, gravity: 0 };
-    }
-    p.sprite.visible = true;
-    this.particles.push(p);
-    return p;
-  }
-
   private burst(x: number, y: number, count: number, palette: number[], speed: number): void {
     for (let k = 0; k < count; k++) {
-      const p = this.particle();
-      if (!p) return;
       const a = (k / count) * Math.PI * 2 + (this.nextEffectRandom() % 100) / 300;
       const v = speed * (0.5 + (this.nextEffectRandom() % 100) / 100) * 60;
-      p.sprite.position.set(x, y);
-      p.sprite.tint = palette[k % palette.length];
-      p.sprite.scale.set(0.22 + (this.nextEffectRandom() % 10) / 60);
-      p.vx = Math.cos(a) * v;
-      p.vy = Math.sin(a) * v;
-      p.life = 0;
-      p.maxLife = 1.1 + (this.nextEffectRandom() % 100) / 120;
-      p.gravity = 140;
+      const size = (0.22 + (this.nextEffectRandom() % 10) / 60) * DOT_RADIUS;
+      const spark: ParticleSpawn = {
+        x,
+        y,
+        vx: Math.cos(a) * v,
+        vy: Math.sin(a) * v,
+        life: 1.1 + (this.nextEffectRandom() % 100) / 120,
+        size0: size,
+        colors: [palette[k % palette.length]],
+        gravity: 140,
+      };
+      if (!this.particles.emit(spark)) return;
     }
   }
 
+  /** A streak of rain: a dot stretched tall, at a steady 0.55 alpha, falling past the bottom edge. */
   private raindrop(): void {
-    const p = this.particle();
-    if (!p) return;
-    p.sprite.position.set((this.nextEffectRandom() % 1000) * (this.width / 1000), -10);
-    p.sprite.tint = 0x9fb7d9;
-    p.sprite.scale.set(0.12, 0.7);
-    p.vx = -30;
-    p.vy = 520 + (this.nextEffectRandom() % 200);
-    p.life = 0;
-    p.maxLife = (this.height + 20) / p.vy;
-    p.gravity = 0;
-  }
-
-  private advanceParticles(dt: number): void {
-    if (this.particles.length === 0) return;
-    const step = Math.min(dt, 0.05);
-    let alive = 0;
-    for (let k = 0; k < this.particles.length; k++) {
-      const p = this.particles[k];
-      p.life += step;
-      if (p.life >= p.maxLife) {
-        p.sprite.visible = false;
-        this.freeParticles.push(p);
-        continue;
-      }
-      p.vy += p.gravity * step;
-      p.sprite.x += p.vx * step;
-      p.sprite.y += p.vy * step;
-      p.sprite.alpha = p.gravity > 0 ? 1 - p.life / p.maxLife : 0.55;
-      this.particles[alive++] = p;
-    }
-    this.particles.length = alive;
+    const x = (this.nextEffectRandom() % 1000) * (this.width / 1000);
+    const vy = 520 + (this.nextEffectRandom() % 200);
+    this.particles.emit({
+      x,
+      y: -10,
+      vx: -30,
+      vy,
+      life: (this.height + 20) / vy,
+      size0: 0.12 * DOT_RADIUS,
+      stretch: 0.7 / 0.12,
+      alpha: 0.55,
+      fade: false,
+      colors: [0x9fb7d9],
+    });
   }
 }
 

@@ -6,4 +6,5 @@ export * from './ghost.ts';
 export * from './inputLog.ts';
 export * from './replay.ts';
 export * from './session.ts';
+export * from './snapshot.ts';
 export * from './terrain.ts';

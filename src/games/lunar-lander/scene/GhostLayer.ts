@@ -1,6 +1,8 @@
 import { Container, Graphics, Text } from 'pixi.js';
+import type { GhostSnapshot } from '../engine/index.ts';
 import { FOOT_DROP, FOOT_SPAN_HALF } from '../engine/index.ts';
-import type { GhostKind, GhostView } from '../ui/ghost.ts';
+
+type GhostKind = GhostSnapshot['kind'];
 
 /** How see-through a ghost is: there, but never mistaken for the live lander. */
 const GHOST_ALPHA = 0.35;
@@ -76,7 +78,7 @@ export class GhostLayer {
   }
 
   /** Shows these ghosts where they are now; hides the others. */
-  update(ghosts: readonly GhostView[]): void {
+  update(ghosts: readonly GhostSnapshot[]): void {
     for (const sprite of this.sprites.values()) sprite.root.visible = false;
     for (const ghost of ghosts) {
       const sprite = this.sprite(ghost.kind);

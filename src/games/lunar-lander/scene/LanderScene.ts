@@ -1,8 +1,15 @@
 // The server's CSP forbids eval: Pixi's eval-free shader/uniform paths.
 import 'pixi.js/unsafe-eval';
 import { Application, Container, FillGradient, Graphics, Sprite, Texture } from 'pixi.js';
+import { ParticleLayer, ParticlePool } from '../../../lib/particles.ts';
 import { PIXI_SCENE_OPTIONS } from '../../../lib/pixiOptions.ts';
 import { AdaptiveQuality } from '../../../lib/pure/adaptiveQuality.ts';
+import type {
+  GameScene,
+  SceneEnvironment,
+  SceneCanvas as SceneTarget,
+  SceneViewport,
+} from '../../../lib/runtime/GameScene.ts';
 import { SceneCanvas } from '../../../lib/sceneCanvas.ts';
 import {
   FOOT_DROP,
@@ -11,14 +18,14 @@ import {
   INPUT_LEFT,
   INPUT_RIGHT,
   INPUT_THRUST,
-  type LanderState,
+  type LanderSnapshot,
+  sameTerrain,
   type Terrain,
   WORLD_HEIGHT,
   WORLD_WIDTH,
 } from '../engine/index.ts';
-import type { GhostView } from '../ui/ghost.ts';
+import { interpolateGhosts } from '../engine/snapshot.ts';
 import { GhostLayer } from './GhostLayer.ts';
-import { ParticlePool } from './particles.ts';
 
 /** Visible world height (units) the camera fits, and the narrowest slice it shows on phones. */
 const VIEW_HEIGHT = WORLD_HEIGHT;
@@ -42,12 +49,15 @@ const MOON_LIGHT = 0x8a84a8;
 const MOON_DARK = 0x1c1828;
 const RIM = 0xd8d2f0;
 
-/** Soft round particle texture from a radial gradient on a small canvas. */
+/** The soft dot's radius (px of its texture): a particle of size 32 is drawn at scale 1. */
+const DOT_RADIUS = 32;
+/** Particles fade in over the first 8 % of their life (no popping in at full strength). */
+const FADE_IN = 0.08;
+
+/** Soft round particle texture from a radial gradient on a small canvas (an OffscreenCanvas: no DOM, in a worker too). */
 function softDotTexture(): Texture {
-  const size = 64;
-  const canvas = document.createElement('canvas');
-  canvas.width = size;
-  canvas.height = size;
+  const size = DOT_RADIUS * 2;
+  const canvas = new OffscreenCanvas(size, size);
   const ctx = canvas.getContext('2d')!;
   const g = ctx.createRadialGradient(size / 2, size / 2, 0, size / 2, size / 2, size / 2);
   g.addColorStop(0, 'rgba(255,255,255,1)');
@@ -69,9 +79,7 @@ const SKY_BASE = 0x05030d;
  */
 function skyTexture(): Texture {
   const size = 256;
-  const canvas = document.createElement('canvas');
-  canvas.width = size;
-  canvas.height = size;
+  const canvas = new OffscreenCanvas(size, size);
   const ctx = canvas.getContext('2d')!;
   const linear = ctx.createLinearGradient(0, 0, 0, size);
   linear.addColorStop(0, '#05030d');
@@ -145,19 +153,16 @@ function buildSideJet(): Graphics {
   return g;
 }
 
-export interface SceneEffects {
-  /** Seconds since the last drawn frame (display time, for particles and flicker). */
-  dt: number;
-  /** Ghost landers to draw under the live one (world units, already interpolated). */
-  ghosts?: readonly GhostView[];
-}
+/** A gap between drawn frames longer than this is a paused page: effects do not jump ahead over it. */
+const MAX_FRAME_GAP_MS = 250;
 
 /**
  * The Pixi side of Lunar Lander: builds display objects once and moves them to match
- * engine snapshots. Graphics are rebuilt only when shapes change: the sky on resize,
- * the terrain when the level changes.
+ * engine snapshots (one per tick, drawn between the last two). Graphics are rebuilt only
+ * when shapes change: the sky on resize, the terrain when the level changes. Touches no
+ * DOM: the page hands it the canvas, sizes and the motion setting.
  */
-export class LanderScene {
+export class LanderScene implements GameScene<LanderSnapshot> {
   readonly app = new Application();
   private readonly root = new Container();
   private readonly sky = new Container();
@@ -175,13 +180,17 @@ export class LanderScene {
   private readonly flame = buildFlame();
   private readonly jetLeft = buildSideJet();
   private readonly jetRight = buildSideJet();
-  private readonly ghostLayer = new GhostLayer();
-  private readonly smokeLayer = new Container();
-  private readonly fireLayer = new Container({ blendMode: 'add' });
   private readonly pointer = new Graphics();
   private readonly flash = new Graphics();
-  private smoke!: ParticlePool;
-  private fire!: ParticlePool;
+  private readonly ghostLayer = new GhostLayer();
+  private readonly smoke = new ParticlePool({ capacity: 260, groundAt: (x) => this.groundAt(x) });
+  private readonly fire = new ParticlePool({ capacity: 260, groundAt: (x) => this.groundAt(x) });
+  private smokeLayer: ParticleLayer | null = null;
+  private fireLayer: ParticleLayer | null = null;
+  private prev: LanderSnapshot | null = null;
+  private curr: LanderSnapshot | null = null;
+  private lastNow: number | null = null;
+  private reducedMotion = false;
   private terrain: Terrain | null = null;
   private viewW = 0;
   private viewH = 0;
@@ -196,15 +205,18 @@ export class LanderScene {
   private readonly quality = new AdaptiveQuality({ levels: QUALITY_LEVELS.length });
   private baseResolution = 1;
   /**
-   * The shared redraw contract. The controller draws every frame, and the
+   * The shared redraw contract. The page draws every frame, and the
    * textures are drawn on 2D canvases, which Pixi uploads again after a lost context.
    */
   private keeper: SceneCanvas | null = null;
 
-  async init(host: HTMLElement): Promise<void> {
-    this.baseResolution = Math.min(window.devicePixelRatio || 1, 2);
+  async init(canvas: SceneTarget, viewport: SceneViewport, environment: SceneEnvironment): Promise<void> {
+    this.baseResolution = viewport.resolution;
+    this.reducedMotion = environment.reducedMotion;
     await this.app.init({
-      resizeTo: host,
+      canvas,
+      width: viewport.width,
+      height: viewport.height,
       background: SKY_BASE,
       backgroundAlpha: 1,
       antialias: false,
@@ -218,13 +230,10 @@ export class LanderScene {
     this.initialized = true;
     this.keeper = new SceneCanvas(this.app);
     this.app.ticker.stop();
-    host.appendChild(this.app.canvas);
-    this.app.canvas.setAttribute('aria-hidden', 'true');
 
     const dot = softDotTexture();
-    const groundAt = (x: number) => (this.terrain ? heightAt(this.terrain, x) : -1000);
-    this.smoke = new ParticlePool(this.smokeLayer, dot, 260, groundAt);
-    this.fire = new ParticlePool(this.fireLayer, dot, 260, groundAt);
+    this.smokeLayer = new ParticleLayer(this.smoke, dot, { radius: DOT_RADIUS });
+    this.fireLayer = new ParticleLayer(this.fire, dot, { radius: DOT_RADIUS, blendMode: 'add' });
 
     this.skyWash = new Sprite(skyTexture());
     this.sky.addChild(this.skyWash, this.stars, this.twinkles, this.earth);
@@ -235,12 +244,43 @@ export class LanderScene {
     this.jetRight.scale.x = -1;
     for (let i = 0; i < 2; i++) this.lights.push(new Graphics().circle(0, 0, 0.9).fill(0xfff2a8));
     this.world.addChild(this.beacon, this.terrainGfx, this.platformGfx, ...this.lights);
-    this.world.addChild(this.smokeLayer, this.ghostLayer.view, this.lander, this.fireLayer);
+    this.world.addChild(
+      this.smokeLayer.container,
+      this.ghostLayer.view,
+      this.lander,
+      this.fireLayer.container,
+    );
     this.root.addChild(this.sky, this.world, this.pointer, this.flash);
     this.app.stage.addChild(this.root);
     this.pointer.poly([0, -10, 14, 0, 0, 10]).fill({ color: 0xffd84a, alpha: 0.9 });
     this.pointer.visible = false;
     this.layout();
+  }
+
+  resize(viewport: SceneViewport): void {
+    if (!this.initialized || this.destroyed) return;
+    this.baseResolution = viewport.resolution;
+    const resolution = this.baseResolution * QUALITY_LEVELS[this.quality.level].resolution;
+    this.app.renderer.resize(viewport.width, viewport.height, resolution);
+  }
+
+  setEnvironment(environment: SceneEnvironment): void {
+    this.reducedMotion = environment.reducedMotion;
+  }
+
+  /** One tick's state; a touchdown sets off dust or an explosion where it happened. */
+  push(snapshot: LanderSnapshot): void {
+    this.prev = this.curr ?? snapshot;
+    this.curr = snapshot;
+    if (!this.initialized || this.destroyed) return;
+    if (!sameTerrain(this.terrain, snapshot.terrain)) this.setTerrain(snapshot.terrain);
+    const { x, y, vx, vy } = snapshot.lander;
+    if (snapshot.touchdown === 'landed') this.dust(x, y);
+    else if (snapshot.touchdown === 'crashed') this.explode(x, y, vx, vy);
+  }
+
+  private groundAt(x: number): number {
+    return this.terrain ? heightAt(this.terrain, x) : -1000;
   }
 
   private layout(): void {
@@ -307,8 +347,8 @@ export class LanderScene {
   }
 
   /** Rebuilds the ground and the platform (once per level). */
-  setTerrain(terrain: Terrain): void {
-    if (this.terrain === terrain) return;
+  private setTerrain(terrain: Terrain): void {
+    if (sameTerrain(this.terrain, terrain)) return;
     this.terrain = terrain;
     this.smoke.clear();
     this.fire.clear();
@@ -428,9 +468,9 @@ export class LanderScene {
   }
 
   /** A crash: flash, shake, fireball, debris and smoke. */
-  explode(x: number, y: number, vx: number, vy: number): void {
+  private explode(x: number, y: number, vx: number, vy: number): void {
     // No screen shake under prefers-reduced-motion; the fireball stays.
-    this.shake = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 0 : 1;
+    this.shake = this.reducedMotion ? 0 : 1;
     this.flashAlpha = 0.4;
     const rnd = Math.random;
     this.fire.burst(70, () => {
@@ -445,7 +485,8 @@ export class LanderScene {
         size0: 4 + rnd() * 4,
         size1: 10 + rnd() * 8,
         colors: [0xffffff, 0xffe07a, 0xff7a1a, 0x8a1d0a],
-        gravity: 10,
+        fadeIn: FADE_IN,
+        gravity: -10,
         drag: 1.6,
       };
     });
@@ -461,7 +502,8 @@ export class LanderScene {
         size0: 1.4,
         size1: 0.6,
         colors: [0xfff6c8, 0xffb347, 0xb0401a],
-        gravity: 38,
+        fadeIn: FADE_IN,
+        gravity: -38,
         drag: 0.2,
       };
     });
@@ -478,13 +520,14 @@ export class LanderScene {
         size1: 18 + rnd() * 10,
         alpha: 0.55,
         colors: [0x5a4a44, 0x3a3642, 0x25222e],
+        fadeIn: FADE_IN,
         drag: 0.9,
       };
     });
   }
 
   /** A landing: dust rolling out from under the feet. */
-  dust(x: number, y: number): void {
+  private dust(x: number, y: number): void {
     const rnd = Math.random;
     this.smoke.burst(46, (i) => {
       const dir = i % 2 === 0 ? -1 : 1;
@@ -498,6 +541,7 @@ export class LanderScene {
         size1: 7 + rnd() * 5,
         alpha: 0.5,
         colors: [0xc9c2dc, 0x8c86a3],
+        fadeIn: FADE_IN,
         drag: 2.2,
       };
     });
@@ -505,16 +549,21 @@ export class LanderScene {
 
   /**
    * Draws the lander between two ticks (`alpha` 0..1), follows it with the camera on
-   * narrow screens, and animates effects.
+   * narrow screens, and animates effects by the display time since the last frame.
    */
-  render(prev: LanderState, curr: LanderState, alpha: number, fx: SceneEffects): void {
-    if (this.destroyed) return;
+  draw(alpha: number, now: number): void {
+    const prev = this.prev;
+    const curr = this.curr;
+    if (this.destroyed || !this.initialized || !prev || !curr) return;
+    const gap = this.lastNow === null ? 0 : now - this.lastNow;
+    this.lastNow = now;
+    const frameSeconds = gap > MAX_FRAME_GAP_MS ? 0 : Math.max(0, gap) / 1000;
     const w = this.app.screen.width;
     const h = this.app.screen.height;
     if (w !== this.viewW || h !== this.viewH) this.layout();
-    if (curr.terrain !== this.terrain) this.setTerrain(curr.terrain);
-    if (this.quality.frame(fx.dt * 1000)) this.applyQuality();
-    const dt = Math.min(0.1, Math.max(0, fx.dt));
+    if (!sameTerrain(this.terrain, curr.terrain)) this.setTerrain(curr.terrain);
+    if (this.quality.frame(frameSeconds * 1000)) this.applyQuality();
+    const dt = Math.min(0.1, frameSeconds);
     this.time += dt;
     this.frameAvg += (dt - this.frameAvg) * 0.05;
     const density = this.frameAvg > 1 / 35 ? 0.45 : this.frameAvg > 1 / 50 ? 0.75 : 1;
@@ -528,7 +577,7 @@ export class LanderScene {
     const crashed = curr.phase === 'crashed' || curr.phase === 'gameover';
     this.lander.visible = !crashed;
     this.lander.position.set(x, y);
-    this.ghostLayer.update(fx.ghosts ?? []);
+    this.ghostLayer.update(interpolateGhosts(prev.ghosts, curr.ghosts, alpha));
 
     const firing = curr.phase === 'playing' ? b.firing : 0;
     const thrust = (firing & INPUT_THRUST) !== 0;
@@ -546,6 +595,7 @@ export class LanderScene {
         size0: 1.8,
         size1: 4.5,
         colors: [0xfff0b0, 0xff9a2e, 0xb8401a],
+        fadeIn: FADE_IN,
         drag: 1.2,
       }));
       this.smoke.burst(1, () => ({
@@ -558,6 +608,7 @@ export class LanderScene {
         size1: 8,
         alpha: 0.28,
         colors: [0x9a93b0, 0x4a4560],
+        fadeIn: FADE_IN,
         drag: 1.5,
       }));
     }
@@ -566,8 +617,10 @@ export class LanderScene {
     if (this.jetLeft.visible) this.jetLeft.scale.set(0.8 + Math.random() * 0.4, 1);
     if (this.jetRight.visible) this.jetRight.scale.set(-(0.8 + Math.random() * 0.4), 1);
 
-    this.smoke.update(dt);
-    this.fire.update(dt);
+    this.smoke.step(dt);
+    this.fire.step(dt);
+    this.smokeLayer?.sync();
+    this.fireLayer?.sync();
 
     // Platform lights blink in turn; stars twinkle.
     const blink = Math.sin(this.time * 5);
@@ -618,6 +671,6 @@ export class LanderScene {
     this.destroyed = true;
     if (!this.initialized) return;
     this.keeper?.dispose();
-    this.app.destroy({ removeView: true }, { children: true, texture: true });
+    this.app.destroy({ removeView: false }, { children: true, texture: true });
   }
 }

@@ -1,6 +1,6 @@
+import { newSceneCanvas, pageEnvironment, viewportOf, watchEnvironment } from '../../../lib/pageScene.ts';
 import { fetchRunTicket } from '../../../platform/scores/scoresClient.ts';
 import {
-  advanceClock,
   FOOT_DROP,
   heightAt,
   INPUT_LEFT,
@@ -11,6 +11,7 @@ import {
   scoreOf,
   TICK_HZ,
 } from '../engine/index.ts';
+import { LanderLoop } from '../host/LanderLoop.ts';
 import { LanderScene } from '../scene/LanderScene.ts';
 import { LanderAudio } from './audio.ts';
 import {
@@ -89,8 +90,9 @@ async function ticketOrNull(): Promise<{ ticket: string; seed: number } | null> 
 }
 
 /**
- * Runs the game outside React: the fixed-step loop (60 Hz ticks, rendering interpolated
- * at the display's rate), keyboard/touch input, sounds and scene effects. React sees
+ * Runs the game outside React: display frames drive the fixed-step loop (60 Hz ticks, in
+ * host/), whose snapshots the scene draws interpolated at the display's rate; keyboard
+ * and touch input, sounds, and the scene's canvas, size and motion setting. React sees
  * only the store: screen changes at once, flight readouts a few times a second.
  */
 export class LanderController {
@@ -100,21 +102,27 @@ export class LanderController {
   /** Shown behind the intro: a level-1 landscape with the lander waiting at the top. */
   private preview: LanderSession = new LanderSession(localSeed());
   private ticket: string | null = null;
-  private readonly clock = { accumulator: 0 };
-  private held = 0;
-  private latched = 0;
-  private raf = 0;
-  private lastTime: number | null = null;
-  private hudTicks = 0;
-  private disposed = false;
-  private starting = 0;
-  private mounts = 0;
   /** Ghost landers flying recorded runs of the current level beside the live one. */
   private readonly ghosts = new LanderGhosts();
   private readonly ghostRuns = new Map<number, GhostRun>();
   private ghostFetch: AbortController | null = null;
   private ghostLevel = 0;
   private readonly showGhost = (kind: GhostKind) => kind === 'best' || useGhostSettings.getState().showTop;
+  private readonly loop = new LanderLoop((snapshot) => this.scene?.push(snapshot), {
+    tick: (session, bits) => tickWithGhosts(session, this.ghosts, bits),
+    // Each tick's ghost positions (the scene interpolates between ticks, as for the lander).
+    ghosts: (session) =>
+      session === this.session ? this.ghosts.views(session.state.terrain, 1, this.showGhost) : [],
+  });
+  private canvas: HTMLCanvasElement | null = null;
+  private resizeObserver: ResizeObserver | null = null;
+  private unwatchEnvironment: (() => void) | null = null;
+  private raf = 0;
+  private lastTime: number | null = null;
+  private hudTicks = 0;
+  private disposed = false;
+  private starting = 0;
+  private mounts = 0;
 
   constructor(private readonly store: LanderStore) {}
 
@@ -123,8 +131,9 @@ export class LanderController {
     const mount = ++this.mounts;
     this.disposed = false;
     const scene = new LanderScene();
+    const canvas = newSceneCanvas();
     try {
-      await scene.init(host);
+      await scene.init(canvas, viewportOf(host), pageEnvironment());
     } catch (error) {
       console.error('Lunar Lander: the renderer could not start', error);
       scene.destroy();
@@ -135,6 +144,12 @@ export class LanderController {
       return;
     }
     this.scene = scene;
+    this.canvas = canvas;
+    host.appendChild(canvas);
+    this.loop.show(this.session ?? this.preview);
+    this.resizeObserver = new ResizeObserver(() => scene.resize(viewportOf(host)));
+    this.resizeObserver.observe(host);
+    this.unwatchEnvironment = watchEnvironment((environment) => scene.setEnvironment(environment));
     this.lastTime = null;
     window.addEventListener('keydown', this.onKeyDown);
     window.addEventListener('keyup', this.onKeyUp);
@@ -155,9 +170,7 @@ export class LanderController {
     this.session = new LanderSession(issued?.seed ?? localSeed());
     this.ghostLevel = 0;
     this.beginGhosts(this.session);
-    this.clock.accumulator = 0;
-    this.held = 0;
-    this.latched = 0;
+    this.loop.restart(this.session);
     this.hudTicks = 0;
     const s = this.session.state;
     this.store.setState({
@@ -178,9 +191,7 @@ export class LanderController {
     this.audio.blip(true);
     session.continue();
     this.beginGhosts(session);
-    this.held = 0;
-    this.latched = 0;
-    this.clock.accumulator = 0;
+    this.loop.restart(session);
     const s = session.state;
     this.store.setState({ screen: 'playing', level: s.level, lives: s.lives, telemetry: telemetryOf(s) });
   }
@@ -190,22 +201,18 @@ export class LanderController {
     this.audio.blip(false);
     this.session = null;
     this.preview = new LanderSession(localSeed());
+    this.loop.show(this.preview);
     this.store.setState({ screen: 'intro', finished: null, touchdown: null, level: 1, lives: 3, score: 0 });
   }
 
   /** Touch buttons and keys both end here. */
   setInput(bit: number, down: boolean): void {
-    if (down) {
-      this.audio.unlock();
-      this.held |= bit;
-      this.latched |= bit;
-    } else {
-      this.held &= ~bit;
-    }
+    if (down) this.audio.unlock();
+    this.loop.setInput(bit, down);
   }
 
   private readonly releaseAll = () => {
-    this.held = 0;
+    this.loop.releaseAll();
   };
 
   private readonly onKeyDown = (e: KeyboardEvent) => {
@@ -226,7 +233,7 @@ export class LanderController {
       cancelAnimationFrame(this.raf);
       this.raf = 0;
       this.lastTime = null;
-      this.held = 0;
+      this.loop.releaseAll();
       this.audio.silence();
     } else {
       this.schedule();
@@ -244,14 +251,9 @@ export class LanderController {
     this.lastTime = now;
     const session = this.session;
     if (session) {
-      const { ticks, alpha } = advanceClock(this.clock, dt);
-      for (let i = 0; i < ticks && session.state.phase === 'playing'; i++) {
-        const bits = this.held | this.latched;
-        this.latched = 0;
-        tickWithGhosts(session, this.ghosts, bits);
-        this.hudTicks++;
-        if (session.state.phase !== 'playing') this.onTouchdown(session);
-      }
+      const frame = this.loop.advance(session, dt);
+      this.hudTicks += frame.ticks;
+      if (frame.touchdown) this.onTouchdown(session);
       // Readouts of the state as drawn, at most every HUD_EVERY_TICKS ticks.
       if (this.hudTicks >= HUD_EVERY_TICKS && session.state.phase === 'playing') {
         this.hudTicks = 0;
@@ -259,14 +261,10 @@ export class LanderController {
       }
       const firing = session.state.phase === 'playing' ? session.state.lander.firing : 0;
       this.audio.setEngines((firing & INPUT_THRUST) !== 0, (firing & (INPUT_LEFT | INPUT_RIGHT)) !== 0);
-      const drawAlpha = session.state.phase === 'playing' ? alpha : 1;
-      this.scene.render(session.previous, session.state, drawAlpha, {
-        dt,
-        ghosts: this.ghosts.views(session.state.terrain, drawAlpha, this.showGhost),
-      });
+      this.scene.draw(frame.alpha, now);
     } else {
       this.audio.silence();
-      this.scene.render(this.preview.state, this.preview.state, 1, { dt });
+      this.scene.draw(1, now);
     }
     this.schedule();
   };
@@ -274,15 +272,10 @@ export class LanderController {
   private onTouchdown(session: LanderSession): void {
     const s = session.state;
     const t = s.lastTouchdown;
-    const scene = this.scene;
     this.audio.setEngines(false, false);
-    if (t?.landed) {
-      this.audio.chime();
-      scene?.dust(s.lander.x, s.lander.y);
-    } else {
-      this.audio.boom();
-      scene?.explode(s.lander.x, s.lander.y, s.lander.vx, s.lander.vy);
-    }
+    // The scene's dust or explosion comes with the touchdown tick's snapshot.
+    if (t?.landed) this.audio.chime();
+    else this.audio.boom();
     if (s.phase === 'gameover') keepLocalRun(session.seed, session.inputLog(), session.score, s.level - 1);
     const screen = s.phase === 'landed' ? 'landed' : s.phase === 'crashed' ? 'crashed' : 'gameover';
     this.store.setState({
@@ -343,8 +336,14 @@ export class LanderController {
     window.removeEventListener('keyup', this.onKeyUp);
     window.removeEventListener('blur', this.releaseAll);
     document.removeEventListener('visibilitychange', this.onVisibility);
+    this.resizeObserver?.disconnect();
+    this.resizeObserver = null;
+    this.unwatchEnvironment?.();
+    this.unwatchEnvironment = null;
     this.audio.dispose();
     this.scene?.destroy();
     this.scene = null;
+    this.canvas?.remove();
+    this.canvas = null;
   }
 }

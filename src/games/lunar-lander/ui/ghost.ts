@@ -2,6 +2,7 @@ import type { GhostRef, GhostsResponse, RunResponse, StoredRun } from '../../../
 import {
   type GhostFlight,
   GhostReplay,
+  type GhostSnapshot,
   ghostFlight,
   INPUT_THRUST,
   type InputBits,
@@ -24,13 +25,8 @@ export interface GhostRun {
 }
 
 /** What the scene draws for one ghost: where it is (already interpolated), nothing else. */
-export interface GhostView {
-  kind: GhostKind;
-  label: string;
-  x: number;
-  y: number;
-  thrust: boolean;
-}
+/** A ghost as the scene draws it at one tick. */
+export type GhostView = GhostSnapshot;
 
 /** What the HUD says about the ghosts flying now. */
 export interface GhostInfo {

@@ -5,25 +5,47 @@ import 'pixi.js/unsafe-eval';
  * once per track, the dashed start line, the stroke while it is drawn, cars that look
  * like little cars (interpolated between the worker's snapshots), a ring under the
  * player's car, the racing line when debugging, and fireworks for a winning player.
- * Per-frame work is imperative; nothing here goes through React.
+ * Per-frame work is imperative; nothing here goes through React. Touches no DOM: the
+ * page hands it the canvas, sizes, snapshots and what the player did, as data.
  */
-import {
-  Application,
-  Container,
-  Graphics,
-  Particle,
-  ParticleContainer,
-  Rectangle,
-  Sprite,
-  type Texture,
-} from 'pixi.js';
+import { Application, Container, Graphics, Rectangle, Sprite, type Texture } from 'pixi.js';
+import { canvasPng } from '../../../lib/canvasPng.ts';
+import { ParticleLayer, ParticlePool } from '../../../lib/particles.ts';
 import { PIXI_SCENE_OPTIONS } from '../../../lib/pixiOptions.ts';
 import { AdaptiveQuality } from '../../../lib/pure/adaptiveQuality.ts';
+import type {
+  GameScene,
+  SceneEnvironment,
+  SceneCanvas as SceneTarget,
+  SceneViewport,
+} from '../../../lib/runtime/GameScene.ts';
 import { SceneCanvas } from '../../../lib/sceneCanvas.ts';
 import { FIREWORKS_SECONDS, START_DASH } from '../engine/constants.ts';
 import { CAR_STRIDE, type RaceSnapshot, type TrackView } from '../engine/snapshot.ts';
 import type { Point } from '../engine/track.ts';
+import { type CameraView, RaceCamera } from './camera.ts';
 import { SnapshotPair } from './snapshotPair.ts';
+
+/** What the page forwards: the view, the track and the stroke being drawn, and the player's choices. */
+export type RaceSceneInput =
+  /** The world's size (px): the stage when the track was drawn, or a shared track's. */
+  | { type: 'world'; width: number; height: number }
+  /** Pinch zoom and pan (the page's RaceCamera). */
+  | { type: 'camera'; view: CameraView }
+  /** The finalized track, or none. */
+  | { type: 'track'; track: TrackView | null }
+  /** The stroke being drawn (world points), or none. */
+  | { type: 'stroke'; points: readonly Point[] | null; brush: number }
+  | { type: 'debug'; on: boolean }
+  /** The player's car (ringed). */
+  | { type: 'select'; id: number | null }
+  /** About 3 s of bursts over the winning car (none under reduced motion). */
+  | { type: 'fireworks'; carId: number };
+
+/** The debug overlay's frame rate. */
+export interface RaceSceneHud {
+  fps: number;
+}
 
 const GRASS = 0x4a9a3c;
 const GRASS_DARK = 0x3f8a33;
@@ -34,10 +56,9 @@ const EDGE = 0xffffff;
 const EDGE_WIDTH = 2;
 const ROAD = 0x3b3d42;
 const RACING_LINE = 0x39ff6a;
-const SNAPSHOT_MS = 1000 / 60;
 const RESOLUTIONS = [1, 0.75, 0.5];
-export const ZOOM_MIN = 1;
-export const ZOOM_MAX = 4;
+/** A gap between drawn frames longer than this was a hidden page: draw again whatever changed. */
+const PAUSE_MS = 1000;
 
 interface CarSprite {
   sprite: Sprite;
@@ -48,20 +69,14 @@ interface CarSprite {
 /** Largest side (px) of the cached lawn-and-road texture. */
 const MAX_CACHE_PX = 4096;
 
-/** A firework spark: its motion; where it is and how it looks are its particle's. */
-interface Spark {
-  vx: number;
-  vy: number;
-  life: number;
-  max: number;
-  particle: Particle;
-}
-
 /** A spark's radius at birth (px); it shrinks to SPARK_MIN_PX as it fades. */
 const SPARK_MAX_PX = 3;
 const SPARK_MIN_PX = 1.2;
-/** Sparks in one burst; a burst every 380 ms, each spark living up to 85 frames. */
+/** Sparks in one burst; a burst every 380 ms, each spark living up to 85 frames of 60 Hz. */
 const SPARKS_PER_BURST = 70;
+/** Spark motion per second (what 0.97 of the speed kept and 0.05 px added each 60 Hz frame were). */
+const SPARK_DRAG = 1.8;
+const SPARK_GRAVITY = 180;
 
 const lerpAngle = (a: number, b: number, t: number) => {
   let d = b - a;
@@ -122,8 +137,8 @@ function drawRoad(
   }
 }
 
-export class RaceScene {
-  readonly canvas: HTMLCanvasElement;
+export class RaceScene implements GameScene<RaceSnapshot, RaceSceneInput, RaceSceneHud> {
+  private app!: Application;
   private readonly world = new Container();
   /** Lawn, road and start line: drawn once into a texture (antialiased) and reused every frame. */
   private readonly staticLayer = new Container();
@@ -140,67 +155,57 @@ export class RaceScene {
   /**
    * Fireworks: one pooled particle per spark over one soft dot texture. (A Graphics rebuilt
    * every frame re-tessellated up to 300 circles a frame: 5–13 ms of a long task at 4× CPU.)
+   * Up to four bursts are alive at once.
    */
-  private readonly sparks = new ParticleContainer({
-    dynamicProperties: { position: true, vertex: true, color: true },
-  });
-  private readonly sparkTexture: Texture;
-  private readonly sparkPool: Particle[] = [];
+  private readonly sparkPool = new ParticlePool({ capacity: 6 * SPARKS_PER_BURST });
+  private sparks!: ParticleLayer;
+  private sparkTexture!: Texture;
   private readonly quality = new AdaptiveQuality({ levels: RESOLUTIONS.length, slowMs: 22 });
-  private readonly baseResolution: number;
-  private width: number;
-  private height: number;
-  private worldW = 1;
-  private worldH = 1;
-  private zoom = 1;
-  private panX = 0;
-  private panY = 0;
+  private baseResolution = 1;
+  private readonly camera = new RaceCamera();
   private track: TrackView | null = null;
   private cars = new Map<number, CarSprite>();
   private readonly snapshots = new SnapshotPair<RaceSnapshot>();
-  private currAt = 0;
   private selected: number | null = null;
-  private debug = false;
-  private sparkList: Spark[] = [];
   private markerLength = 0;
   private fireworksUntil = 0;
   private fireworksCar: number | null = null;
+  /** Fireworks asked for, started at the next frame's time. */
+  private fireworksAsked = false;
   private nextBurst = 0;
   private reducedMotion = false;
   private seed = 1;
   /** Something changed since the last render (nothing is drawn while nothing moves). */
   private dirty = true;
+  private lastNow: number | null = null;
   /** Frames per second, smoothed (the debug overlay reads it). */
-  fps = 60;
+  private fps = 60;
   /** Redraws after every resize (quality changes included) and a restored WebGL context. */
-  private readonly keeper: SceneCanvas;
+  private keeper!: SceneCanvas;
 
-  static async create(parent: HTMLElement, width: number, height: number): Promise<RaceScene> {
+  async init(canvas: SceneTarget, viewport: SceneViewport, environment: SceneEnvironment): Promise<void> {
     const app = new Application();
     await app.init({
-      width,
-      height,
+      canvas,
+      width: viewport.width,
+      height: viewport.height,
       background: GRASS,
       // Software GL and phones pay dearly for MSAA on every frame: the static layer and the
       // cars are antialiased once, into textures, instead.
       antialias: false,
-      resolution: Math.min(window.devicePixelRatio || 1, 2),
+      resolution: viewport.resolution,
       autoDensity: true,
       preference: 'webgl',
+      // The page's frame loop calls draw: no ticker of our own.
+      autoStart: false,
+      sharedTicker: false,
       ...PIXI_SCENE_OPTIONS,
     });
-    parent.appendChild(app.canvas);
-    return new RaceScene(app, width, height);
-  }
-
-  private constructor(
-    private readonly app: Application,
-    width: number,
-    height: number,
-  ) {
-    this.canvas = app.canvas;
-    this.width = width;
-    this.height = height;
+    app.ticker.stop();
+    this.app = app;
+    this.camera.setViewport(viewport.width, viewport.height);
+    this.camera.setWorld(viewport.width, viewport.height);
+    this.reducedMotion = environment.reducedMotion;
     this.baseResolution = app.renderer.resolution;
     // A resize clears the canvas: draw again, even when nothing moves. The lawn and
     // road cache lives on the GPU: a restored context draws it again.
@@ -215,102 +220,102 @@ export class RaceScene {
     this.racingLine.visible = false;
     this.staticLayer.addChild(this.grass, this.road, this.startLine);
     this.world.addChild(this.staticLayer, this.stroke, this.racingLine, this.marker, this.carLayer);
-    app.stage.addChild(this.world, this.sparks);
     this.sparkTexture = this.keeper.bake(
       () => new Graphics().circle(SPARK_MAX_PX, SPARK_MAX_PX, SPARK_MAX_PX).fill(0xffffff),
       { resolution: 2, antialias: true },
     );
+    this.sparks = new ParticleLayer(this.sparkPool, this.sparkTexture, { radius: SPARK_MAX_PX });
+    app.stage.addChild(this.world, this.sparks.container);
     // Draws one unseen spark now, so the particle shader is compiled while the page opens and
     // not in the frame a race's first fireworks burst in (52 ms of a 113 ms task at 4× CPU).
-    const warm = this.newSparkParticle();
-    warm.alpha = 0;
-    this.sparks.addParticle(warm);
+    this.sparkPool.emit({
+      x: 0,
+      y: 0,
+      vx: 0,
+      vy: 0,
+      life: 1,
+      size0: SPARK_MAX_PX,
+      alpha: 0,
+      colors: [0xffffff],
+    });
+    this.sparks.sync();
     app.render();
-    this.sparks.removeParticle(warm);
-    // And makes the particles of four bursts (as many as are alive at once) up front.
-    this.sparkPool.push(warm);
-    while (this.sparkPool.length < 4 * SPARKS_PER_BURST) this.sparkPool.push(this.newSparkParticle());
+    this.sparkPool.clear();
+    this.sparks.sync();
     this.drawGrass();
     this.layout();
-    // Render on demand: an idle track costs no frames (software GL fills are expensive).
-    app.ticker.remove(app.render, app);
-    app.ticker.add(this.frame);
   }
 
   // ---- world and camera ----------------------------------------------------------------
 
-  /** The world's size (px): the stage when the track was drawn, or a shared track's. */
-  setWorldSize(width: number, height: number): void {
-    this.worldW = Math.max(1, width);
-    this.worldH = Math.max(1, height);
-    this.drawGrass();
+  resize(viewport: SceneViewport): void {
+    this.camera.setViewport(viewport.width, viewport.height);
+    this.baseResolution = viewport.resolution;
+    this.app.renderer.resize(
+      viewport.width,
+      viewport.height,
+      this.baseResolution * RESOLUTIONS[this.quality.level],
+    );
     this.layout();
   }
 
-  resize(width: number, height: number): void {
-    this.width = width;
-    this.height = height;
-    this.app.renderer.resize(width, height);
-    this.layout();
+  setEnvironment(environment: SceneEnvironment): void {
+    this.reducedMotion = environment.reducedMotion;
   }
 
-  private fit(): number {
-    return Math.min(this.width / this.worldW, this.height / this.worldH);
+  input(input: RaceSceneInput): void {
+    switch (input.type) {
+      case 'world':
+        this.camera.setWorld(input.width, input.height);
+        this.drawGrass();
+        this.layout();
+        return;
+      case 'camera':
+        this.camera.setView(input.view);
+        this.layout();
+        return;
+      case 'track':
+        this.setTrack(input.track);
+        return;
+      case 'stroke':
+        this.setStroke(input.points, input.brush);
+        return;
+      case 'debug':
+        this.racingLine.visible = input.on;
+        this.dirty = true;
+        return;
+      case 'select':
+        this.selected = input.id;
+        this.dirty = true;
+        return;
+      case 'fireworks':
+        if (this.reducedMotion) return;
+        this.fireworksCar = input.carId;
+        this.fireworksAsked = true;
+        return;
+    }
+  }
+
+  hud(): RaceSceneHud {
+    return { fps: this.fps };
   }
 
   private layout(): void {
     this.dirty = true;
     this.staticDirty = true;
-    const s = this.fit() * this.zoom;
-    this.world.scale.set(s);
-    this.world.position.set(
-      (this.width - this.worldW * s) / 2 + this.panX,
-      (this.height - this.worldH * s) / 2 + this.panY,
-    );
-  }
-
-  screenToWorld(sx: number, sy: number): Point {
-    const s = this.world.scale.x;
-    return { x: (sx - this.world.position.x) / s, y: (sy - this.world.position.y) / s };
-  }
-
-  /** Pinch zoom: by `factor` about the screen point (sx, sy), within 1×–4×; pans stay near the world. */
-  zoomAt(sx: number, sy: number, factor: number): void {
-    const before = this.screenToWorld(sx, sy);
-    this.zoom = Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, this.zoom * factor));
-    if (this.zoom === 1) {
-      this.panX = 0;
-      this.panY = 0;
-      this.layout();
-      return;
-    }
-    this.layout();
-    const s = this.world.scale.x;
-    this.panX += sx - (before.x * s + this.world.position.x);
-    this.panY += sy - (before.y * s + this.world.position.y);
-    this.layout();
-  }
-
-  panBy(dx: number, dy: number): void {
-    if (this.zoom === 1) return;
-    const limit = Math.max(this.width, this.height) * this.zoom;
-    this.panX = Math.max(-limit, Math.min(limit, this.panX + dx));
-    this.panY = Math.max(-limit, Math.min(limit, this.panY + dy));
-    this.layout();
-  }
-
-  get zoomLevel(): number {
-    return this.zoom;
-  }
-
-  resetZoom(): void {
-    this.zoom = 1;
-    this.panX = 0;
-    this.panY = 0;
-    this.layout();
+    this.world.scale.set(this.camera.scale);
+    this.world.position.set(this.camera.x, this.camera.y);
   }
 
   // ---- track ---------------------------------------------------------------------------
+
+  private get worldW(): number {
+    return this.camera.worldW;
+  }
+
+  private get worldH(): number {
+    return this.camera.worldH;
+  }
 
   private drawGrass(): void {
     const g = this.grass;
@@ -337,7 +342,7 @@ export class RaceScene {
   }
 
   /** The finalized track (or none): road, start line and the racing line for debugging. */
-  setTrack(track: TrackView | null): void {
+  private setTrack(track: TrackView | null): void {
     this.track = track;
     this.dirty = true;
     this.staticDirty = true;
@@ -385,7 +390,7 @@ export class RaceScene {
   }
 
   /** The stroke being drawn (world points), or null. */
-  setStroke(points: readonly Point[] | null, brush: number): void {
+  private setStroke(points: readonly Point[] | null, brush: number): void {
     this.stroke.clear();
     this.dirty = true;
     if (!points || points.length === 0) return;
@@ -398,27 +403,11 @@ export class RaceScene {
     drawRoad(this.stroke, xs, ys, brush, false);
   }
 
-  setDebug(on: boolean): void {
-    this.debug = on;
-    this.racingLine.visible = on;
-    this.dirty = true;
-  }
-
-  setSelected(id: number | null): void {
-    this.selected = id;
-    this.dirty = true;
-  }
-
-  setReducedMotion(reduced: boolean): void {
-    this.reducedMotion = reduced;
-  }
-
   // ---- cars ----------------------------------------------------------------------------
 
   push(snapshot: RaceSnapshot): void {
     this.snapshots.push(snapshot);
     this.dirty = true;
-    this.currAt = performance.now();
     const seen = new Set(snapshot.ids);
     for (const [id, car] of this.cars) {
       if (!seen.has(id)) {
@@ -462,13 +451,8 @@ export class RaceScene {
     return sprite;
   }
 
-  /** A cars buffer no longer drawn from, for the worker to reuse (see SnapshotPair). */
-  spareBuffer(): Float32Array | null {
-    return this.snapshots.takeSpare();
-  }
-
-  /** Where a car is drawn now (world), for fireworks and the debug readout. */
-  carPosition(id: number): Point | null {
+  /** Where a car is (world), for fireworks. */
+  private carPosition(id: number): Point | null {
     const s = this.snapshots.curr;
     if (!s) return null;
     const i = s.ids.indexOf(id);
@@ -478,20 +462,12 @@ export class RaceScene {
 
   // ---- fireworks -----------------------------------------------------------------------
 
-  /** About 3 s of bursts over the winning car (skipped under prefers-reduced-motion). */
-  fireworks(carId: number): void {
-    if (this.reducedMotion) return;
-    this.fireworksCar = carId;
-    this.fireworksUntil = performance.now() + FIREWORKS_SECONDS * 1000;
-    this.nextBurst = 0;
-  }
-
   private burst(now: number): void {
     const pos = this.fireworksCar !== null ? this.carPosition(this.fireworksCar) : null;
     const s = this.world.scale.x;
     const base = pos
       ? { x: pos.x * s + this.world.position.x, y: pos.y * s + this.world.position.y }
-      : { x: this.width / 2, y: this.height / 2 };
+      : { x: this.camera.width / 2, y: this.camera.height / 2 };
     this.seed = (this.seed * 1103515245 + 12345) >>> 0;
     const r = (k: number) => (((Math.sin(this.seed * 0.001 + k * 12.9898) * 43758.5453) % 1) + 1) % 1;
     const cx = base.x + (r(1) - 0.5) * 220;
@@ -500,94 +476,67 @@ export class RaceScene {
     const color = palette[Math.floor(r(3) * palette.length)];
     for (let i = 0; i < SPARKS_PER_BURST; i++) {
       const a = (i / SPARKS_PER_BURST) * Math.PI * 2;
-      const v = 1.5 + r(10 + i) * 2.5;
-      const particle = this.sparkPool.pop() ?? this.newSparkParticle();
-      particle.tint = color;
-      particle.x = cx;
-      particle.y = cy;
-      this.sparks.particleChildren.push(particle);
-      this.sparkList.push({
+      // Px per 60 Hz frame, as the bursts were tuned, in px per second.
+      const v = (1.5 + r(10 + i) * 2.5) * 60;
+      this.sparkPool.emit({
+        x: cx,
+        y: cy,
         vx: Math.cos(a) * v,
         vy: Math.sin(a) * v,
-        life: 0,
-        max: 55 + r(200 + i) * 30,
-        particle,
+        life: (55 + r(200 + i) * 30) / 60,
+        size0: SPARK_MAX_PX,
+        size1: SPARK_MIN_PX,
+        colors: [color],
+        gravity: SPARK_GRAVITY,
+        drag: SPARK_DRAG,
       });
     }
     this.nextBurst = now + 380;
   }
 
-  private newSparkParticle(): Particle {
-    return new Particle({ texture: this.sparkTexture, anchorX: 0.5, anchorY: 0.5 });
-  }
-
-  private drawSparks(now: number): void {
-    // A burst or a spark's death changes the particle list: the container then uploads it anew.
-    let changed = false;
-    if (this.fireworksUntil > now && now >= this.nextBurst) {
-      this.burst(now);
-      changed = true;
-    }
-    const sparks = this.sparkList;
-    const particles = this.sparks.particleChildren;
-    // Steps the sparks and keeps the living ones in place, in both lists, in the same order.
-    let alive = 0;
-    for (const p of sparks) {
-      p.life++;
-      if (p.life > p.max) {
-        this.sparkPool.push(p.particle);
-        changed = true;
-        continue;
-      }
-      p.vx *= 0.97;
-      p.vy = p.vy * 0.97 + 0.05;
-      const fade = 1 - p.life / p.max;
-      const particle = p.particle;
-      particle.x += p.vx;
-      particle.y += p.vy;
-      particle.scaleX = particle.scaleY =
-        (SPARK_MIN_PX + fade * (SPARK_MAX_PX - SPARK_MIN_PX)) / SPARK_MAX_PX;
-      particle.alpha = fade;
-      sparks[alive] = p;
-      particles[alive] = particle;
-      alive++;
-    }
-    sparks.length = alive;
-    particles.length = alive;
-    if (changed) this.sparks.update();
+  private drawSparks(now: number, dt: number): void {
+    if (this.fireworksUntil > now && now >= this.nextBurst) this.burst(now);
+    this.sparkPool.step(dt);
+    this.sparks.sync();
   }
 
   // ---- frames --------------------------------------------------------------------------
 
-  private readonly frame = (): void => {
-    const ms = this.app.ticker.deltaMS;
+  /** Draws when something changed or moves (an idle track costs no frames: software GL fills are expensive). */
+  draw(alpha: number, now: number): void {
+    const ms = this.lastNow === null ? 1000 / 60 : now - this.lastNow;
+    this.lastNow = now;
+    if (ms > PAUSE_MS) this.dirty = true;
     this.fps = this.fps * 0.9 + (1000 / Math.max(1, ms)) * 0.1;
     if (this.quality.frame(ms)) {
       this.app.renderer.resize(
-        this.width,
-        this.height,
+        this.camera.width,
+        this.camera.height,
         this.baseResolution * RESOLUTIONS[this.quality.level],
       );
     }
-    const now = performance.now();
+    if (this.fireworksAsked) {
+      this.fireworksAsked = false;
+      this.fireworksUntil = now + FIREWORKS_SECONDS * 1000;
+      this.nextBurst = 0;
+    }
     const phase = this.snapshots.curr?.phase;
-    const moving =
-      phase === 'countdown' || phase === 'running' || (phase === 'finished' && now - this.currAt < 200);
-    const celebrating = this.sparkList.length > 0 || this.fireworksUntil > now;
+    // A finished race still draws until its cars reach their last positions.
+    const moving = phase === 'countdown' || phase === 'running' || (phase === 'finished' && alpha < 1);
+    const celebrating = this.sparkPool.count > 0 || this.fireworksUntil > now;
     if (!(this.dirty || moving || celebrating)) return;
     this.dirty = false;
     if (this.staticDirty) this.refreshStaticCache();
-    this.drawCars(now);
-    this.drawSparks(now);
+    this.drawCars(alpha, now);
+    this.drawSparks(now, Math.min(0.05, ms / 1000));
     this.app.render();
-  };
+  }
 
-  private drawCars(now: number): void {
+  private drawCars(t: number, now: number): void {
     const curr = this.snapshots.curr;
     this.marker.visible = false;
     if (!curr) return;
     const prev = this.snapshots.prev;
-    const t = Math.min(1, (now - this.currAt) / SNAPSHOT_MS);
     curr.ids.forEach((id, i) => {
       const car = this.cars.get(id);
       if (!car) return;
@@ -643,35 +592,24 @@ export class RaceScene {
    * on the opaque lawn colour the canvas clears to, at the stage's full pixel size (its CSS
    * size × the page's resolution, whatever the adaptive quality has lowered the canvas to).
    */
-  async screenshot(): Promise<Blob | null> {
+  async capture(): Promise<Blob> {
     if (this.staticDirty) this.refreshStaticCache();
-    this.drawCars(performance.now());
+    this.drawCars(1, this.lastNow ?? 0);
     const canvas = this.app.renderer.extract.canvas({
       target: this.app.stage,
-      frame: new Rectangle(0, 0, this.width, this.height),
+      frame: new Rectangle(0, 0, this.camera.width, this.camera.height),
       resolution: this.baseResolution,
       clearColor: GRASS,
-    }) as HTMLCanvasElement;
-    return new Promise((resolve) => canvas.toBlob((b) => resolve(b), 'image/png'));
+    });
+    return canvasPng(canvas);
   }
 
-  /** Stops drawing (tab hidden) or starts again. */
-  setActive(active: boolean): void {
-    this.dirty = true;
-    if (active) this.app.ticker.start();
-    else this.app.ticker.stop();
-  }
-
-  get debugOn(): boolean {
-    return this.debug;
-  }
-
-  dispose(): void {
+  destroy(): void {
     this.keeper.dispose();
-    this.app.ticker.remove(this.frame);
     for (const texture of this.carTextures.values()) texture.destroy(true);
     this.sparkTexture.destroy(true);
     this.carTextures.clear();
-    this.app.destroy(true, { children: true });
+    this.sparks.destroy();
+    this.app.destroy(false, { children: true });
   }
 }

@@ -9,6 +9,7 @@ import type {
 } from '../../../api/types.ts';
 import { animationFrame } from '../../../lib/animationFrame.ts';
 import { apiGet, apiSend } from '../../../lib/api.ts';
+import { PageSceneLoop, pageEnvironment, viewportOf, watchEnvironment } from '../../../lib/pageScene.ts';
 import { SnapshotClient } from '../../../lib/snapshotPort.ts';
 import { BRUSH_MAX, BRUSH_MIN, BRUSH_STEP, MOBILE_NOTICE_MS } from '../engine/constants.ts';
 import {
@@ -20,7 +21,9 @@ import {
 } from '../engine/shareCodec.ts';
 import type { RaceSnapshot } from '../engine/snapshot.ts';
 import type { Point } from '../engine/track.ts';
-import { RaceScene } from '../scene/RaceScene.ts';
+import { RaceCamera } from '../scene/camera.ts';
+import { RaceScene, type RaceSceneInput } from '../scene/RaceScene.ts';
+import { SnapshotPair } from '../scene/snapshotPair.ts';
 import { RaceSound } from './sound.ts';
 import { initialRaceUiState, type RankRow, showMessage, useRaceSettings, useRaceStore } from './store.ts';
 
@@ -28,14 +31,17 @@ const RANK_MS = 250;
 const DEBUG_MS = 250;
 /** Live stroke points closer than this (screen px) are not redrawn. */
 const PREVIEW_MIN_PX = 2;
+/** The worker sends a snapshot per 60 Hz step: cars are drawn between the last two over this long. */
+const SNAPSHOT_MS = 1000 / 60;
 
 /** Mobile (games spec §9): width below 768 or height below 600. */
 export const isMobileViewport = (width: number, height: number) => width < 768 || height < 600;
 
 /**
- * The page's side of the race: owns the worker (engine host), the Pixi scene and the
- * sounds; turns pointer strokes into a track and pinches into zoom; pumps snapshots from
- * the worker to the scene; mirrors phase, countdown, ranking and results into the UI store
+ * The page's side of the race: owns the worker (engine host), the Pixi scene (its canvas,
+ * size, frame loop) and the sounds; turns pointer strokes into a track and pinches into
+ * zoom (the camera, which the scene gets as data); pumps snapshots from the worker to the
+ * scene; mirrors phase, countdown, ranking and results into the UI store
  * (the ranking at most 4 times a second); and talks to the tracks API for sharing and
  * rating. React calls its methods; nothing per frame goes through React.
  */
@@ -45,6 +51,14 @@ export class RaceSession {
   /** Snapshots, one per frame, on a port of their own (commands stay on Comlink). */
   private readonly snapshots: SnapshotClient<Float32Array | null, RaceSnapshot>;
   private scene: RaceScene | null = null;
+  private loop: PageSceneLoop | null = null;
+  private canvas: HTMLCanvasElement | null = null;
+  private unwatchEnvironment: (() => void) | null = null;
+  /** The view the page turns pointer points with; the scene draws with the same numbers. */
+  private readonly camera = new RaceCamera();
+  /** The snapshots the scene draws between: a buffer that has left the pair goes back to the worker. */
+  private readonly drawn = new SnapshotPair<RaceSnapshot>();
+  private pushedAt = 0;
   private readonly sound = new RaceSound();
   private disposed = false;
   private pumping = false;
@@ -80,18 +94,24 @@ export class RaceSession {
     const seed = Number(new URLSearchParams(window.location.search).get('seed'));
     await this.remote.reseed(Number.isFinite(seed) && seed > 0 ? seed : (Math.random() * 2 ** 31) >>> 0);
     await this.remote.setLaps(useRaceSettings.getState().laps);
-    const { width, height } = this.stageSize();
-    const scene = await RaceScene.create(this.stage, width, height);
+    const viewport = viewportOf(this.stage);
+    const scene = new RaceScene();
+    const canvas = document.createElement('canvas');
+    await scene.init(canvas, viewport, pageEnvironment());
     if (this.disposed) {
-      scene.dispose();
+      scene.destroy();
       return;
     }
     this.scene = scene;
-    this.worldW = width;
-    this.worldH = height;
-    scene.setWorldSize(width, height);
-    scene.setReducedMotion(window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false);
-    const canvas = scene.canvas;
+    this.canvas = canvas;
+    this.stage.appendChild(canvas);
+    this.camera.setViewport(viewport.width, viewport.height);
+    this.setWorld(viewport.width, viewport.height);
+    this.unwatchEnvironment = watchEnvironment((environment) => scene.setEnvironment(environment));
+    this.loop = new PageSceneLoop(scene, (now) =>
+      Math.min(1, Math.max(0, (now - this.pushedAt) / SNAPSHOT_MS)),
+    );
+    this.loop.start();
     canvas.style.touchAction = 'none';
     canvas.addEventListener('pointerdown', this.onPointerDown);
     canvas.addEventListener('pointermove', this.onPointerMove);
@@ -111,33 +131,52 @@ export class RaceSession {
     if (this.mobileTimer) clearTimeout(this.mobileTimer);
     this.resizeObserver?.disconnect();
     document.removeEventListener('visibilitychange', this.onVisibility);
+    this.unwatchEnvironment?.();
+    this.loop?.stop();
     this.sound.dispose();
     this.snapshots.close();
     this.worker.terminate();
-    this.scene?.dispose();
+    this.scene?.destroy();
     this.scene = null;
+    this.canvas?.remove();
+    this.canvas = null;
   }
 
   private stageSize(): { width: number; height: number } {
     return { width: Math.max(1, this.stage.clientWidth), height: Math.max(1, this.stage.clientHeight) };
   }
 
+  private sceneInput(input: RaceSceneInput): void {
+    this.scene?.input(input);
+  }
+
+  /** The world's size (px): the stage's while no track is drawn, then fixed with the track. */
+  private setWorld(width: number, height: number): void {
+    this.worldW = width;
+    this.worldH = height;
+    this.camera.setWorld(width, height);
+    this.sceneInput({ type: 'world', width, height });
+  }
+
+  private moveCamera(change: (camera: RaceCamera) => void): void {
+    change(this.camera);
+    this.sceneInput({ type: 'camera', view: this.camera.view });
+  }
+
   private onResize(): void {
     const scene = this.scene;
     if (!scene) return;
-    const { width, height } = this.stageSize();
-    scene.resize(width, height);
-    if (!useRaceStore.getState().finalized && !this.stroke) {
-      this.worldW = width;
-      this.worldH = height;
-      scene.setWorldSize(width, height);
-    }
+    const viewport = viewportOf(this.stage);
+    this.camera.setViewport(viewport.width, viewport.height);
+    scene.resize(viewport);
+    if (!useRaceStore.getState().finalized && !this.stroke) this.setWorld(viewport.width, viewport.height);
   }
 
   private readonly onVisibility = (): void => {
     const visible = document.visibilityState === 'visible';
     void this.remote.setVisible(visible);
-    this.scene?.setActive(visible);
+    if (visible) this.loop?.start();
+    else this.loop?.stop();
     if (!visible) this.sound.engines(false);
   };
 
@@ -175,7 +214,9 @@ export class RaceSession {
     const scene = this.scene;
     if (scene) {
       scene.push(snap);
-      this.spare = scene.spareBuffer();
+      this.pushedAt = performance.now();
+      this.drawn.push(snap);
+      this.spare = this.drawn.takeSpare();
     }
     const state = useRaceStore.getState();
     const now = performance.now();
@@ -183,7 +224,7 @@ export class RaceSession {
       this.sound.events(snap.events, state.selectedId, now);
       for (const e of snap.events) {
         if (e.type === 'finish' && e.place === 1 && e.carId === useRaceStore.getState().selectedId) {
-          scene?.fireworks(e.carId);
+          this.sceneInput({ type: 'fireworks', carId: e.carId });
         }
       }
     }
@@ -196,7 +237,7 @@ export class RaceSession {
       patch.cars = snap.ids.map((id, i) => ({ id, color: snap.colors[i] }));
       if (state.selectedId === null || !snap.ids.includes(state.selectedId)) {
         patch.selectedId = snap.ids[0] ?? null;
-        scene?.setSelected(patch.selectedId);
+        this.sceneInput({ type: 'select', id: patch.selectedId });
       }
     }
     if (snap.phase === 'finished' && before?.phase !== 'finished') {
@@ -251,7 +292,7 @@ export class RaceSession {
 
   select(id: number): void {
     useRaceStore.setState({ selectedId: id });
-    this.scene?.setSelected(id);
+    this.sceneInput({ type: 'select', id });
   }
 
   /** Previous (−1) or next (+1) car as the player's. */
@@ -277,12 +318,10 @@ export class RaceSession {
   async clearTrack(): Promise<void> {
     await this.remote.clearTrack();
     this.trackPoints = null;
-    this.scene?.setTrack(null);
-    this.scene?.resetZoom();
+    this.sceneInput({ type: 'track', track: null });
+    this.moveCamera((camera) => camera.reset());
     const { width, height } = this.stageSize();
-    this.worldW = width;
-    this.worldH = height;
-    this.scene?.setWorldSize(width, height);
+    this.setWorld(width, height);
     if (this.mobileTimer) clearTimeout(this.mobileTimer);
     this.mobileTimer = null;
     useRaceStore.setState({
@@ -304,21 +343,24 @@ export class RaceSession {
 
   setDebug(on: boolean): void {
     useRaceStore.setState({ debug: on });
-    this.scene?.setDebug(on);
+    this.sceneInput({ type: 'debug', on });
     if (this.debugTimer) clearInterval(this.debugTimer);
     this.debugTimer = null;
     if (!on) return;
     this.debugTimer = setInterval(() => {
       void this.remote.debugCars().then((cars) => {
         useRaceStore.setState({
-          debugInfo: { fps: Math.round(this.scene?.fps ?? 0), racingLineMs: this.racingLineMs, cars },
+          debugInfo: { fps: Math.round(this.scene?.hud().fps ?? 0), racingLineMs: this.racingLineMs, cars },
         });
       });
     }, DEBUG_MS);
   }
 
   async screenshot(): Promise<void> {
-    const blob = await this.scene?.screenshot();
+    const blob = await this.scene?.capture().catch((error) => {
+      console.warn('The screenshot failed', error);
+      return null;
+    });
     if (!blob) {
       showMessage('Could not take a screenshot');
       return;
@@ -353,15 +395,15 @@ export class RaceSession {
       // A second finger: this is a pinch, not a stroke.
       this.stroke = null;
       this.strokePointer = null;
-      this.scene?.setStroke(null, 0);
+      this.sceneInput({ type: 'stroke', points: null, brush: 0 });
       const [a, b] = [...this.pointers.values()];
       this.pinch = { distance: Math.hypot(a.x - b.x, a.y - b.y), x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
       return;
     }
     if (this.pointers.size > 2 || !this.canDraw() || !this.scene) return;
     this.strokePointer = event.pointerId;
-    this.stroke = [this.scene.screenToWorld(p.x, p.y)];
-    this.scene.setStroke(this.stroke, useRaceStore.getState().brush);
+    this.stroke = [this.camera.screenToWorld(p.x, p.y)];
+    this.sceneInput({ type: 'stroke', points: this.stroke, brush: useRaceStore.getState().brush });
   };
 
   private readonly onPointerMove = (event: PointerEvent): void => {
@@ -369,31 +411,33 @@ export class RaceSession {
     const p = this.local(event);
     const last = this.pointers.get(event.pointerId)!;
     this.pointers.set(event.pointerId, p);
-    const scene = this.scene;
-    if (!scene) return;
+    if (!this.scene) return;
+    const camera = this.camera;
     if (this.pinch && this.pointers.size === 2) {
       const [a, b] = [...this.pointers.values()];
       const distance = Math.hypot(a.x - b.x, a.y - b.y);
       const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
-      if (this.pinch.distance > 0) scene.zoomAt(mid.x, mid.y, distance / this.pinch.distance);
-      scene.panBy(mid.x - this.pinch.x, mid.y - this.pinch.y);
+      const pinch = this.pinch;
+      this.moveCamera(() => {
+        if (pinch.distance > 0) camera.zoomAt(mid.x, mid.y, distance / pinch.distance);
+        camera.panBy(mid.x - pinch.x, mid.y - pinch.y);
+      });
       this.pinch = { distance, x: mid.x, y: mid.y };
       return;
     }
     if (this.stroke && event.pointerId === this.strokePointer) {
-      const q = scene.screenToWorld(p.x, p.y);
+      const q = camera.screenToWorld(p.x, p.y);
       const prev = this.stroke[this.stroke.length - 1];
-      const s = scene.screenToWorld(0, 0);
-      const unit = scene.screenToWorld(1, 0).x - s.x;
+      const unit = 1 / camera.scale;
       if (Math.hypot(q.x - prev.x, q.y - prev.y) >= PREVIEW_MIN_PX * unit) {
         this.stroke.push(q);
-        scene.setStroke(this.stroke, useRaceStore.getState().brush);
+        this.sceneInput({ type: 'stroke', points: this.stroke, brush: useRaceStore.getState().brush });
       }
       return;
     }
     // One finger on a zoomed view: pan.
-    if (!this.stroke && this.pointers.size === 1 && scene.zoomLevel > 1)
-      scene.panBy(p.x - last.x, p.y - last.y);
+    if (!this.stroke && this.pointers.size === 1 && camera.zoom > 1)
+      this.moveCamera(() => camera.panBy(p.x - last.x, p.y - last.y));
   };
 
   private readonly onPointerUp = (event: PointerEvent): void => {
@@ -409,15 +453,14 @@ export class RaceSession {
   /** The end of the stroke: the track is built in the worker (racing line included) and locked. */
   private async finalize(points: Point[], brush: number, width: number, height: number): Promise<boolean> {
     const result = await this.remote.setTrack(points, brush, width, height);
-    const scene = this.scene;
-    scene?.setStroke(null, 0);
+    this.sceneInput({ type: 'stroke', points: null, brush: 0 });
     if (!result.ok || !result.track) {
       if (result.ok === false && points.length > 1) showMessage(result.message);
       return false;
     }
     this.trackPoints = points;
     this.racingLineMs = result.track.racingLineMs;
-    scene?.setTrack(result.track);
+    this.sceneInput({ type: 'track', track: result.track });
     useRaceStore.setState({ finalized: true, brush, introOpen: false });
     this.showMobileNotice();
     return true;
@@ -490,9 +533,7 @@ export class RaceSession {
     if (!decoded || this.disposed) return false;
     if (useRaceStore.getState().finalized) await this.clearTrack();
     await this.remote.reset();
-    this.worldW = decoded.width;
-    this.worldH = decoded.height;
-    this.scene?.setWorldSize(decoded.width, decoded.height);
+    this.setWorld(decoded.width, decoded.height);
     useRaceStore.setState({ brush: decoded.brush });
     const ok = await this.finalize(decoded.points, decoded.brush, decoded.width, decoded.height);
     if (!ok) {

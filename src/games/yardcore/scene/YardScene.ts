@@ -5,11 +5,18 @@ import 'pixi.js/unsafe-eval';
  * when the camera crosses a tile or a tile changes), a sprite per thing near the player
  * interpolated between the worker's snapshots, the gardener with the mower in front, and
  * a little juice (grass clippings, sparkles, a red flash and a shake when bitten). Per
- * frame everything is imperative; nothing here goes through React.
+ * frame everything is imperative; nothing here goes through React. Touches no DOM: the
+ * page hands it the canvas, sizes, snapshots, chunks of tiles and settings as data.
  */
 import { Application, Container, Sprite, Texture } from 'pixi.js';
 import { PIXI_SCENE_OPTIONS } from '../../../lib/pixiOptions.ts';
 import { AdaptiveQuality } from '../../../lib/pure/adaptiveQuality.ts';
+import type {
+  GameScene,
+  SceneEnvironment,
+  SceneCanvas as SceneTarget,
+  SceneViewport,
+} from '../../../lib/runtime/GameScene.ts';
 import { SceneCanvas } from '../../../lib/sceneCanvas.ts';
 import { CHUNK, TILE_PX } from '../engine/constants.ts';
 import { CRITTER_STATES, ENTITY_KINDS, ENTITY_STRIDE, type YardSnapshot } from '../engine/snapshot.ts';
@@ -17,11 +24,13 @@ import { chunkKey, hash3, Tile } from '../engine/world.ts';
 import { inDepthOrder } from './depthOrder.ts';
 import { poolSlot, tilesEntering } from './groundWindow.ts';
 import { buildTextures, TILE_VARIANTS, type YardTextures } from './textures.ts';
+import { isFarChunk } from './view.ts';
 
 const T = TILE_PX;
 const RESOLUTIONS = [1, 0.75, 0.5];
 const MAX_PARTICLES = 300;
-const SNAPSHOT_MS = 1000 / 60;
+/** The smallest stage side (CSS px) the scene lays out for. */
+export const MIN_STAGE_PX = 100;
 
 /** The developer menu's switches (spec §6), read every frame. */
 export interface SceneDevOptions {
@@ -35,6 +44,22 @@ export interface SceneDevOptions {
   scaleAnimByVelocity: boolean;
   /** console.debug when a thing's sprite is made or dropped. */
   spriteLogs: boolean;
+}
+
+/** What the page forwards: the settings' zoom, the developer switches, and chunks of tiles from the worker. */
+export type YardSceneInput =
+  | { type: 'zoom'; zoom: number }
+  | { type: 'dev'; options: SceneDevOptions }
+  /** A chunk's tiles for yard `run` (a chunk of a yard no longer shown is dropped). */
+  | { type: 'chunk'; run: number; cx: number; cy: number; tiles: Uint8Array }
+  /** Drop chunks far from the player (see view.ts: the page tracks the same set). */
+  | { type: 'forgetFarChunks' };
+
+/** The developer overlay's readout. */
+export interface YardSceneHud {
+  fps: number;
+  things: number;
+  chunks: number;
 }
 
 interface Thing {
@@ -67,8 +92,9 @@ const ITEM_KINDS = new Set(
   ['fuelCan', 'food', 'mower', 'mowerEmpty', 'feather'].map((k) => ENTITY_KINDS.indexOf(k as never)),
 );
 
-export class YardScene {
-  private readonly textures: YardTextures;
+export class YardScene implements GameScene<YardSnapshot, YardSceneInput, YardSceneHud> {
+  private app!: Application;
+  private textures!: YardTextures;
   /**
    * A render group: the camera moves it every frame, and as a group its transform is one
    * uniform, so the hundreds of ground tiles and things inside are not re-transformed then.
@@ -95,14 +121,14 @@ export class YardScene {
   private readonly chunks = new Map<string, Uint8Array>();
   private readonly thingSprites = new Map<number, Thing>();
   private readonly player = new Container();
-  private readonly playerBody: Sprite;
-  private readonly playerMower: Sprite;
-  private readonly playerShadow: Sprite;
+  private playerBody!: Sprite;
+  private playerMower!: Sprite;
+  private playerShadow!: Sprite;
   private particles: Particle[] = [];
   private freeParticles: Particle[] = [];
   private latest: YardSnapshot | null = null;
   private prevPlayer = { x: 0, y: 0 };
-  private snapshotAt = 0;
+  private lastNow: number | null = null;
   private frameCount = 0;
   /** Screen pixels per world pixel: 1 draws the spec's 32 px tiles at 32 CSS px (the settings' zoom). */
   private zoom = 1;
@@ -112,15 +138,14 @@ export class YardScene {
   private flashUntil = 0;
   private reducedMotion = false;
   private readonly quality = new AdaptiveQuality({ levels: RESOLUTIONS.length, slowMs: 20 });
-  private readonly baseResolution: number;
-  private readonly resizeObserver: ResizeObserver;
-  private readonly keeper: SceneCanvas;
-  private width: number;
-  private height: number;
+  private baseResolution = 1;
+  private keeper!: SceneCanvas;
+  private width = MIN_STAGE_PX;
+  private height = MIN_STAGE_PX;
   /** Shown in the developer overlay. */
-  debug = { fps: 0, things: 0, chunks: 0 };
+  private readonly debug: YardSceneHud = { fps: 0, things: 0, chunks: 0 };
   /** Set by the developer menu. */
-  dev: SceneDevOptions = {
+  private dev: SceneDevOptions = {
     autoOffsets: false,
     forceSimple: false,
     swapLR: false,
@@ -128,29 +153,28 @@ export class YardScene {
     spriteLogs: false,
   };
   private simpleApplied = false;
+  /** Frames per second, smoothed (the developer overlay's readout). */
+  private fpsAverage = 60;
 
-  static async create(parent: HTMLElement): Promise<YardScene> {
+  async init(canvas: SceneTarget, viewport: SceneViewport, environment: SceneEnvironment): Promise<void> {
     const app = new Application();
     await app.init({
-      width: Math.max(100, parent.clientWidth),
-      height: Math.max(100, parent.clientHeight),
+      canvas,
+      width: Math.max(MIN_STAGE_PX, viewport.width),
+      height: Math.max(MIN_STAGE_PX, viewport.height),
       background: 0x3f8f3a,
       antialias: false,
-      resolution: Math.min(window.devicePixelRatio || 1, 2),
+      resolution: viewport.resolution,
       autoDensity: true,
       preference: 'webgl',
+      // The page's frame loop calls draw: no ticker of our own.
+      autoStart: false,
+      sharedTicker: false,
       ...PIXI_SCENE_OPTIONS,
     });
-    app.canvas.setAttribute('aria-hidden', 'true');
-    app.canvas.style.touchAction = 'none';
-    parent.appendChild(app.canvas);
-    return new YardScene(app, parent);
-  }
-
-  private constructor(
-    private readonly app: Application,
-    private readonly parent: HTMLElement,
-  ) {
+    app.ticker.stop();
+    this.app = app;
+    this.reducedMotion = environment.reducedMotion;
     this.width = app.screen.width;
     this.height = app.screen.height;
     this.baseResolution = app.renderer.resolution;
@@ -172,44 +196,35 @@ export class YardScene {
     this.world.visible = false;
     app.stage.addChild(this.world, this.flash);
     this.layout();
-    this.resizeObserver = new ResizeObserver(() => this.resize());
-    this.resizeObserver.observe(parent);
-    app.ticker.add(this.frame);
   }
 
-  /** The developer menu's switches; taken as they are from the next frame on. */
-  setDevOptions(options: SceneDevOptions): void {
-    this.dev = { ...options };
+  setEnvironment(environment: SceneEnvironment): void {
+    this.reducedMotion = environment.reducedMotion;
   }
 
-  get canvas(): HTMLCanvasElement {
-    return this.app.canvas;
+  input(input: YardSceneInput): void {
+    switch (input.type) {
+      case 'zoom':
+        this.setZoom(input.zoom);
+        return;
+      case 'dev':
+        // The developer menu's switches; taken as they are from the next frame on.
+        this.dev = { ...input.options };
+        return;
+      case 'chunk':
+        this.setChunk(input.run, input.cx, input.cy, input.tiles);
+        return;
+      case 'forgetFarChunks':
+        this.forgetFarChunks();
+        return;
+    }
   }
 
-  setReducedMotion(reduced: boolean): void {
-    this.reducedMotion = reduced;
+  hud(): YardSceneHud {
+    return { ...this.debug };
   }
 
-  setActive(active: boolean): void {
-    if (active) this.app.ticker.start();
-    else this.app.ticker.stop();
-  }
-
-  /** Chunks the view needs and the scene does not have yet (the session fetches them). */
-  missingChunks(): [number, number][] {
-    const p = this.latest?.player;
-    if (!p) return [];
-    const halfW = this.width / 2 / (T * this.zoom) + 2;
-    const halfH = this.height / 2 / (T * this.zoom) + 2;
-    const out: [number, number][] = [];
-    for (let cy = Math.floor((p.y - halfH) / CHUNK); cy <= Math.floor((p.y + halfH) / CHUNK); cy++)
-      for (let cx = Math.floor((p.x - halfW) / CHUNK); cx <= Math.floor((p.x + halfW) / CHUNK); cx++)
-        if (!this.chunks.has(chunkKey(cx, cy))) out.push([cx, cy]);
-    return out;
-  }
-
-  /** A chunk's tiles from the worker, for yard `run` (a chunk of a yard no longer shown is dropped). */
-  setChunk(run: number, cx: number, cy: number, tiles: Uint8Array): void {
+  private setChunk(run: number, cx: number, cy: number, tiles: Uint8Array): void {
     if (run !== this.run || tiles.length !== CHUNK * CHUNK) return;
     this.chunks.set(chunkKey(cx, cy), tiles);
     // Only the chunk's tiles on screen change (they were drawn as tall grass until now).
@@ -223,22 +238,13 @@ export class YardScene {
   }
 
   /** Drops chunks far from the player (the worker keeps the truth). */
-  forgetFarChunks(): void {
+  private forgetFarChunks(): void {
     const p = this.latest?.player;
     if (!p) return;
     for (const key of this.chunks.keys()) {
       const [cx, cy] = key.split(',').map(Number);
-      if (Math.abs((cx + 0.5) * CHUNK - p.x) > CHUNK * 3 || Math.abs((cy + 0.5) * CHUNK - p.y) > CHUNK * 3)
-        this.chunks.delete(key);
+      if (isFarChunk(cx, cy, p)) this.chunks.delete(key);
     }
-  }
-
-  /** World tiles (x, y) under a point of the canvas (CSS pixels). */
-  screenToWorld(px: number, py: number): { x: number; y: number } {
-    return {
-      x: (px - this.world.position.x) / (T * this.zoom),
-      y: (py - this.world.position.y) / (T * this.zoom),
-    };
   }
 
   /**
@@ -268,7 +274,6 @@ export class YardScene {
 
   /** A new state from the worker. */
   push(snapshot: YardSnapshot): void {
-    const now = performance.now();
     if (snapshot.run !== this.run) {
       this.forgetYard();
       this.run = snapshot.run;
@@ -281,7 +286,6 @@ export class YardScene {
       this.prevPlayer.y = snapshot.player.y;
     }
     this.latest = snapshot;
-    this.snapshotAt = now;
     this.world.visible = true;
     const changes = snapshot.tileChanges;
     for (let i = 0; i < changes.length; i += 3) this.setTile(changes[i], changes[i + 1], changes[i + 2]);
@@ -338,16 +342,14 @@ export class YardScene {
       if (event.type === 'cut') this.clippings(event.x + 0.5, event.y + 0.5);
       else if (event.type === 'pickup' || event.type === 'fed' || event.type === 'hit')
         this.sparkle(snapshot.player.x, snapshot.player.y - 0.6, event.type === 'hit' ? 0xffd23f : 0xfff6a0);
-      else if (event.type === 'hurt') this.ouch(now);
+      else if (event.type === 'hurt') this.ouch(this.lastNow ?? 0);
     }
   }
 
-  dispose(): void {
+  destroy(): void {
     this.keeper.dispose();
-    this.resizeObserver.disconnect();
-    this.app.ticker.remove(this.frame);
     this.textures.destroy();
-    this.app.destroy(true, { children: true });
+    this.app.destroy(false, { children: true });
   }
 
   private centred(texture: Sprite['texture']): Sprite {
@@ -393,12 +395,13 @@ export class YardScene {
     return this.textures.tiles[kind][hash3(7, x, y) % TILE_VARIANTS];
   }
 
-  private resize(): void {
-    const width = Math.max(100, this.parent.clientWidth);
-    const height = Math.max(100, this.parent.clientHeight);
-    if (width === this.width && height === this.height) return;
+  resize(viewport: SceneViewport): void {
+    const width = Math.max(MIN_STAGE_PX, viewport.width);
+    const height = Math.max(MIN_STAGE_PX, viewport.height);
+    if (width === this.width && height === this.height && viewport.resolution === this.baseResolution) return;
     this.width = width;
     this.height = height;
+    this.baseResolution = viewport.resolution;
     const level = this.dev.forceSimple ? RESOLUTIONS.length - 1 : this.quality.level;
     this.app.renderer.resize(width, height, this.baseResolution * RESOLUTIONS[level]);
     this.layout();
@@ -408,7 +411,7 @@ export class YardScene {
    * The settings' zoom (1: the spec's 32 px tiles, on phones too: 11 tiles across a 360 px
    * screen). Takes effect at once: the ground pool is re-made for the tiles the view shows.
    */
-  setZoom(zoom: number): void {
+  private setZoom(zoom: number): void {
     if (!(zoom > 0) || zoom === this.zoom) return;
     this.zoom = zoom;
     this.layout();
@@ -439,9 +442,12 @@ export class YardScene {
     this.groundDirty = true;
   }
 
-  private readonly frame = (): void => {
-    const ms = this.app.ticker.deltaMS;
-    this.debug.fps = Math.round(this.app.ticker.FPS);
+  /** Draws every frame: the gardener and things between the last two snapshots (`alpha`), the camera on the gardener. */
+  draw(alpha: number, now: number): void {
+    const ms = this.lastNow === null ? 1000 / 60 : Math.max(0, now - this.lastNow);
+    this.lastNow = now;
+    this.fpsAverage = this.fpsAverage * 0.9 + (1000 / Math.max(1, ms)) * 0.1;
+    this.debug.fps = Math.round(this.fpsAverage);
     const simple = this.dev.forceSimple;
     if (this.quality.frame(ms) || simple !== this.simpleApplied) {
       this.simpleApplied = simple;
@@ -449,9 +455,10 @@ export class YardScene {
       this.app.renderer.resize(this.width, this.height, this.baseResolution * RESOLUTIONS[level]);
     }
     const snap = this.latest;
-    if (!snap) return;
-    const now = performance.now();
-    const alpha = Math.min(1, (now - this.snapshotAt) / SNAPSHOT_MS);
+    if (!snap) {
+      this.app.render();
+      return;
+    }
     const px = this.prevPlayer.x + (snap.player.x - this.prevPlayer.x) * alpha;
     const py = this.prevPlayer.y + (snap.player.y - this.prevPlayer.y) * alpha;
     // Camera: the player in the middle, shaken a little after a bite.
@@ -510,7 +517,8 @@ export class YardScene {
     // Effects.
     this.advanceParticles(Math.min(ms, 50) / 1000);
     this.flash.alpha = now < this.flashUntil ? ((this.flashUntil - now) / 250) * 0.35 : 0;
-  };
+    this.app.render();
+  }
 
   /**
    * Things and the gardener drawn back to front by their y, as zIndex = y each frame would,

@@ -1,18 +1,29 @@
 import * as Comlink from 'comlink';
 import type { YardWorkerApi } from '../../../../workers/yardcore.worker.ts';
 import { animationFrame } from '../../../lib/animationFrame.ts';
+import {
+  newSceneCanvas,
+  PageSceneLoop,
+  pageEnvironment,
+  viewportOf,
+  watchEnvironment,
+} from '../../../lib/pageScene.ts';
+import type { SceneViewport } from '../../../lib/runtime/GameScene.ts';
 import { SnapshotClient } from '../../../lib/snapshotPort.ts';
 import { SCORE_PER_CUT } from '../engine/constants.ts';
 import type { YardCommand, YardEvent, YardInput } from '../engine/game.ts';
 import { isDoubleTap, type Tap } from '../engine/input.ts';
 import type { YardSnapshot } from '../engine/snapshot.ts';
-import { type SceneDevOptions, YardScene } from '../scene/YardScene.ts';
+import { chunksInView, isFarChunk, screenToTiles, type YardView } from '../scene/view.ts';
+import { MIN_STAGE_PX, type SceneDevOptions, YardScene, type YardSceneInput } from '../scene/YardScene.ts';
 import { loadProgress, loadSeed, saveProgress, saveSeed } from './storage.ts';
 import { nextHud, type Phase, toast, useYardStore } from './store.ts';
 
 const HUD_MS = 100;
 const STARTING_MS = 900;
 const SAVE_EVERY_MS = 5000;
+/** The worker sends a snapshot per 60 Hz step: the scene draws between the last two over this long. */
+const SNAPSHOT_MS = 1000 / 60;
 const KEY_DIRECTIONS: Record<string, [number, number]> = {
   ArrowUp: [0, -1],
   KeyW: [0, -1],
@@ -25,9 +36,10 @@ const KEY_DIRECTIONS: Record<string, [number, number]> = {
 };
 
 /**
- * The page's side of the game: owns the worker (engine host) and the Pixi scene, turns
- * keys, taps and the joystick into engine input, pumps snapshots from the worker to the
- * scene, and mirrors the HUD (at most 10 times a second), menus and messages into the
+ * The page's side of the game: owns the worker (engine host) and the Pixi scene (its
+ * canvas, size and frame loop), turns keys, taps and the joystick into engine input,
+ * pumps snapshots from the worker to the scene, fetches the chunks of tiles the view
+ * needs and hands them on, and mirrors the HUD (at most 10 times a second), menus and messages into the
  * UI store. React calls its methods; nothing per frame goes through React.
  */
 export class YardSession {
@@ -36,6 +48,15 @@ export class YardSession {
   /** Snapshots, one per frame, on a port of their own (commands stay on Comlink). */
   private readonly snapshots: SnapshotClient<Float32Array | null, YardSnapshot>;
   private scene: YardScene | null = null;
+  private loop: PageSceneLoop | null = null;
+  private canvas: HTMLCanvasElement | null = null;
+  private resizeObserver: ResizeObserver | null = null;
+  private unwatchEnvironment: (() => void) | null = null;
+  private viewport: SceneViewport = { width: MIN_STAGE_PX, height: MIN_STAGE_PX, resolution: 1 };
+  private pushedAt = 0;
+  /** The chunks the scene holds (of yard `heldRun`), kept by the scene's own rules (see view.ts). */
+  private readonly held = new Set<string>();
+  private heldRun = -1;
   private disposed = false;
   private pumping = false;
   private buffer: Float32Array | null = null;
@@ -76,19 +97,35 @@ export class YardSession {
   }
 
   async start(): Promise<void> {
-    const scene = await YardScene.create(this.stage);
+    const scene = new YardScene();
+    // Measured before the canvas is in the stage (its default 300 × 150 px must not count).
+    this.viewport = viewportOf(this.stage, MIN_STAGE_PX);
+    const canvas = newSceneCanvas();
+    canvas.style.touchAction = 'none';
+    await scene.init(canvas, this.viewport, pageEnvironment());
     if (this.disposed) {
-      scene.dispose();
+      scene.destroy();
       return;
     }
     this.scene = scene;
-    if (this.devOptions) scene.setDevOptions(this.devOptions);
-    scene.setZoom(useYardStore.getState().settings.zoom);
+    this.canvas = canvas;
+    this.stage.appendChild(canvas);
+    if (this.devOptions) this.sceneInput({ type: 'dev', options: this.devOptions });
+    this.sceneInput({ type: 'zoom', zoom: useYardStore.getState().settings.zoom });
     this.unsubscribeZoom = useYardStore.subscribe((state, before) => {
-      if (state.settings.zoom !== before.settings.zoom) this.scene?.setZoom(state.settings.zoom);
+      if (state.settings.zoom !== before.settings.zoom)
+        this.sceneInput({ type: 'zoom', zoom: state.settings.zoom });
     });
-    scene.setReducedMotion(window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false);
-    const canvas = scene.canvas;
+    this.unwatchEnvironment = watchEnvironment((environment) => scene.setEnvironment(environment));
+    this.resizeObserver = new ResizeObserver(() => {
+      this.viewport = viewportOf(this.stage, MIN_STAGE_PX);
+      scene.resize(this.viewport);
+    });
+    this.resizeObserver.observe(this.stage);
+    this.loop = new PageSceneLoop(scene, (now) =>
+      Math.min(1, Math.max(0, (now - this.pushedAt) / SNAPSHOT_MS)),
+    );
+    this.loop.start();
     canvas.addEventListener('pointerdown', this.onPointerDown);
     canvas.addEventListener('pointermove', this.onPointerMove);
     canvas.addEventListener('pointerup', this.onPointerUp);
@@ -107,10 +144,27 @@ export class YardSession {
     window.removeEventListener('keyup', this.onKeyUp);
     window.removeEventListener('blur', this.onBlur);
     document.removeEventListener('visibilitychange', this.onVisibility);
+    this.resizeObserver?.disconnect();
+    this.unwatchEnvironment?.();
+    this.loop?.stop();
     this.snapshots.close();
     this.worker.terminate();
-    this.scene?.dispose();
+    this.scene?.destroy();
     this.scene = null;
+    this.canvas?.remove();
+    this.canvas = null;
+  }
+
+  private sceneInput(input: YardSceneInput): void {
+    this.scene?.input(input);
+  }
+
+  private view(): YardView {
+    return {
+      width: this.viewport.width,
+      height: this.viewport.height,
+      zoom: useYardStore.getState().settings.zoom,
+    };
   }
 
   // ------------------------------------------------------------ menus
@@ -256,7 +310,14 @@ export class YardSession {
     const scene = this.scene;
     if (scene) {
       scene.push(snap);
-      for (const [cx, cy] of scene.missingChunks()) this.fetchChunk(cx, cy);
+      this.pushedAt = performance.now();
+      // Another yard: the scene dropped the last one's chunks.
+      if (snap.run !== this.heldRun) {
+        this.held.clear();
+        this.heldRun = snap.run;
+      }
+      for (const [cx, cy] of chunksInView(snap.player, this.view()))
+        if (!this.held.has(`${cx},${cy}`)) this.fetchChunk(cx, cy);
     }
     this.onSnapshot?.(snap);
     if (snap.events.length) {
@@ -321,10 +382,23 @@ export class YardSession {
     void this.remote
       .chunk(cx, cy)
       .then(({ run, tiles }) => {
-        this.scene?.setChunk(run, cx, cy, tiles);
+        if (!this.scene) return;
+        this.sceneInput({ type: 'chunk', run, cx, cy, tiles });
+        if (run === this.heldRun) this.held.add(key);
       })
       .finally(() => this.fetching.delete(key));
-    this.scene?.forgetFarChunks();
+    this.forgetFarChunks();
+  }
+
+  /** Drops far chunks here and in the scene, by the same rule and from the same snapshot. */
+  private forgetFarChunks(): void {
+    const p = this.latest?.player;
+    if (!p) return;
+    for (const key of this.held) {
+      const [cx, cy] = key.split(',').map(Number);
+      if (isFarChunk(cx, cy, p)) this.held.delete(key);
+    }
+    this.sceneInput({ type: 'forgetFarChunks' });
   }
 
   // ------------------------------------------------------------ input
@@ -392,13 +466,16 @@ export class YardSession {
   private readonly onVisibility = (): void => {
     const visible = document.visibilityState === 'visible';
     void this.remote.setVisible(visible);
-    this.scene?.setActive(visible);
+    if (visible) this.loop?.start();
+    else this.loop?.stop();
     if (!visible) this.pause();
   };
 
   private pointToWorld(event: PointerEvent) {
     const rect = (event.currentTarget as HTMLElement).getBoundingClientRect();
-    return this.scene?.screenToWorld(event.clientX - rect.left, event.clientY - rect.top) ?? null;
+    const player = this.latest?.player;
+    if (!this.scene || !player) return null;
+    return screenToTiles(event.clientX - rect.left, event.clientY - rect.top, player, this.view());
   }
 
   private readonly onPointerDown = (event: PointerEvent): void => {
@@ -434,12 +511,12 @@ export class YardSession {
   /** The developer menu's scene switches. */
   setDevOptions(options: SceneDevOptions): void {
     this.devOptions = options;
-    this.scene?.setDevOptions(options);
+    this.sceneInput({ type: 'dev', options });
   }
 
   /** For the developer overlay. */
   debugInfo(): { fps: number; things: number; chunks: number; x: number; y: number } {
     const p = this.latest?.player;
-    return { ...(this.scene?.debug ?? { fps: 0, things: 0, chunks: 0 }), x: p?.x ?? 0, y: p?.y ?? 0 };
+    return { ...(this.scene?.hud() ?? { fps: 0, things: 0, chunks: 0 }), x: p?.x ?? 0, y: p?.y ?? 0 };
   }
 }

@@ -1,0 +1,93 @@
+import type { Point } from '../engine/track.ts';
+
+export const ZOOM_MIN = 1;
+export const ZOOM_MAX = 4;
+
+/** What the page changes of the view (pinch zoom and pan); the scene draws with the same numbers. */
+export interface CameraView {
+  zoom: number;
+  panX: number;
+  panY: number;
+}
+
+/**
+ * The race's camera: the world (the stage's size when the track was drawn, or a shared
+ * track's) fitted into the viewport, then zoomed 1×–4× and panned. Plain numbers, no
+ * Pixi: the page keeps one to turn pointer points into world points, the scene one to
+ * draw, and both compute the same transform from the same view.
+ */
+export class RaceCamera {
+  worldW = 1;
+  worldH = 1;
+  width = 1;
+  height = 1;
+  zoom = 1;
+  panX = 0;
+  panY = 0;
+
+  setWorld(width: number, height: number): void {
+    this.worldW = Math.max(1, width);
+    this.worldH = Math.max(1, height);
+  }
+
+  setViewport(width: number, height: number): void {
+    this.width = width;
+    this.height = height;
+  }
+
+  get view(): CameraView {
+    return { zoom: this.zoom, panX: this.panX, panY: this.panY };
+  }
+
+  setView(view: CameraView): void {
+    this.zoom = view.zoom;
+    this.panX = view.panX;
+    this.panY = view.panY;
+  }
+
+  /** World px to screen px. */
+  get scale(): number {
+    return Math.min(this.width / this.worldW, this.height / this.worldH) * this.zoom;
+  }
+
+  /** Where the world's origin is on screen. */
+  get x(): number {
+    return (this.width - this.worldW * this.scale) / 2 + this.panX;
+  }
+
+  get y(): number {
+    return (this.height - this.worldH * this.scale) / 2 + this.panY;
+  }
+
+  screenToWorld(sx: number, sy: number): Point {
+    const s = this.scale;
+    return { x: (sx - this.x) / s, y: (sy - this.y) / s };
+  }
+
+  /** Pinch zoom: by `factor` about the screen point (sx, sy), within 1×–4×; pans stay near the world. */
+  zoomAt(sx: number, sy: number, factor: number): void {
+    const before = this.screenToWorld(sx, sy);
+    this.zoom = Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, this.zoom * factor));
+    if (this.zoom === 1) {
+      this.panX = 0;
+      this.panY = 0;
+      return;
+    }
+    const s = this.scale;
+    this.panX += sx - (before.x * s + this.x);
+    this.panY += sy - (before.y * s + this.y);
+  }
+
+  panBy(dx: number, dy: number): void {
+    if (this.zoom === 1) return;
+    const limit = Math.max(this.width, this.height) * this.zoom;
+    this.panX = Math.max(-limit, Math.min(limit, this.panX + dx));
+    this.panY = Math.max(-limit, Math.min(limit, this.panY + dy));
+  }
+
+  reset(): void {
+    this.zoom = 1;
+    this.panX = 0;
+    this.panY = 0;
+  }
+}
