@@ -247,6 +247,19 @@ interface Schema {
 }
 
 /** Values a schema accepts (lengths capped so a 256 KiB limit does not make 256 KiB strings). */
+/** The games the database starts with (migration 0001): a schema only says "a game id". */
+const SEEDED_GAMES = ['whac-a-moji', 'lunar-lander'];
+
+/**
+ * A field's value: from its schema, except that a game id is a real game half of the time,
+ * so requests get past the handlers' "Unknown game" as a client's would (a random id almost
+ * never names one).
+ */
+function fieldFromSchema(name: string, schema: Schema | undefined, depth: number): fc.Arbitrary<unknown> {
+  const value = fromSchema(schema, depth);
+  return name === 'game_id' ? fc.oneof(fc.constantFrom(...SEEDED_GAMES), value) : value;
+}
+
 function fromSchema(schema: Schema | undefined, depth = 0): fc.Arbitrary<unknown> {
   if (!schema) return fc.jsonValue({ maxDepth: 2 });
   if (schema.enum) return fc.constantFrom(...schema.enum);
@@ -287,7 +300,7 @@ function fromSchema(schema: Schema | undefined, depth = 0): fc.Arbitrary<unknown
           if (!schema.properties || depth > 3)
             return fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 });
           const fields = Object.fromEntries(
-            Object.entries(schema.properties).map(([k, s]) => [k, fromSchema(s, depth + 1)]),
+            Object.entries(schema.properties).map(([k, s]) => [k, fieldFromSchema(k, s, depth + 1)]),
           );
           return fc.record(fields, { requiredKeys: schema.required ?? [] });
         }
@@ -331,9 +344,12 @@ function operations(doc: {
 
 /** A schema-made request, sometimes spoiled: a required field dropped or one value replaced. */
 function requestFor(op: Operation) {
-  const query = fc.record(Object.fromEntries(op.query.map((p) => [p.name, fromSchema(p.schema)])), {
-    requiredKeys: op.query.filter((p) => p.required).map((p) => p.name),
-  });
+  const query = fc.record(
+    Object.fromEntries(op.query.map((p) => [p.name, fieldFromSchema(p.name, p.schema, 0)])),
+    {
+      requiredKeys: op.query.filter((p) => p.required).map((p) => p.name),
+    },
+  );
   const body = op.body ? fromSchema(op.body) : fc.constant(undefined);
   const spoil = fc.option(
     fc.tuple(fc.nat(), fc.oneof(fc.constant(undefined), fc.jsonValue({ maxDepth: 2 }))),
@@ -374,7 +390,8 @@ describe.each(testDialects)('requests made from the route schemas never answer 5
 
   const title =
     'covers every call in the OpenAPI document and sends schema-derived bodies and queries to each';
-  itSeeded(title, { timeout: 60_000 }, async (seed) => {
+  // 1675144508: random game ids never named a game, so too few calls got past "Unknown game".
+  itSeeded(title, { timeout: 60_000, pinned: [1675144508] }, async (seed) => {
     const doc = (await call(t.app, 'GET', '/api/openapi.json')).json();
     const ops = operations(doc);
     // The random test above lists the calls by hand: a new route must be added there too.
