@@ -45,7 +45,7 @@ for (const [label, size] of [
     await expect(offer).toContainText('Yardcore Level 2, 40 points', { timeout: 20_000 });
     await expectNoSeriousA11yViolations(page, 'the guest progress offer', '.pf-dialog');
     await page.screenshot({ path: `test-results/guest-progress/offer-${label}.png` });
-    // By keyboard: the first button has focus; Tab to Keep them.
+    // By keyboard: Keep them takes focus and Enter presses it.
     await offer.getByRole('button', { name: 'Keep them' }).focus();
     await page.keyboard.press('Enter');
     await expect(offer).toContainText('Kept in your account.');
@@ -60,26 +60,30 @@ for (const [label, size] of [
   });
 }
 
-test('Not now keeps the progress on this device and does not ask again', async ({ page }) => {
-  test.slow();
-  await makeGuestProgress(page);
-  await signInAsDevUser(page);
-  const offer = page.getByRole('dialog', { name: 'Keep these in your account?' });
-  await expect(offer).toContainText('Level 2, 40 points', { timeout: 20_000 });
-  await offer.getByRole('button', { name: 'Not now' }).click();
-  await expect(offer).toBeHidden();
-  expect(
-    await page.evaluate(() => JSON.parse(localStorage.getItem('futile:guest-items') ?? '[]').length),
-  ).toBe(1);
-  await page.reload();
-  await expect(page.getByRole('heading', { name: 'Saved items' })).toBeVisible({ timeout: 30_000 });
-  // The offer loads with the page's other after-load pieces (the same lazy boundary as these notices).
-  await expect(page.locator('.pwa-status')).toBeAttached({ timeout: 20_000 });
-  await page.waitForTimeout(500);
-  await expect(offer).toHaveCount(0);
-  // Yardcore's own progress is untouched: Continue is still there.
-  await page.goto('/yardcore');
-  await expect(page.getByTestId('yard-intro').getByRole('button', { name: 'Continue' })).toBeVisible({
-    timeout: 30_000,
+test.describe('on a touch screen', () => {
+  test.use({ hasTouch: true, viewport: PHONE_SIZE });
+
+  test('Not now (tapped) keeps the progress on this device and does not ask again', async ({ page }) => {
+    test.slow();
+    await makeGuestProgress(page);
+    await signInAsDevUser(page);
+    const offer = page.getByRole('dialog', { name: 'Keep these in your account?' });
+    await expect(offer).toContainText('Level 2, 40 points', { timeout: 20_000 });
+    await offer.getByRole('button', { name: 'Not now' }).tap();
+    await expect(offer).toBeHidden();
+    expect(
+      await page.evaluate(() => JSON.parse(localStorage.getItem('futile:guest-items') ?? '[]').length),
+    ).toBe(1);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Saved items' })).toBeVisible({ timeout: 30_000 });
+    // The offer loads with the page's other after-load pieces (the same lazy boundary as these notices).
+    await expect(page.locator('.pwa-status')).toBeAttached({ timeout: 20_000 });
+    await page.waitForTimeout(500);
+    await expect(offer).toHaveCount(0);
+    // Yardcore's own progress is untouched: Continue is still there.
+    await page.goto('/yardcore');
+    await expect(page.getByTestId('yard-intro').getByRole('button', { name: 'Continue' })).toBeVisible({
+      timeout: 30_000,
+    });
   });
 });
