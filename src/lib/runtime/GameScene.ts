@@ -49,6 +49,11 @@ export interface GameScene<Snapshot, Input = never, Hud = never, Recycle = void>
   input?(input: Input): void;
   /** Draws one frame; `alpha` in [0, 1] is how far between the last two fixed steps. */
   draw(alpha: number, now: number): void;
+  /**
+   * The number (`markInput`) of the newest input the frame just drawn shows, or 0: the
+   * render host marks the first frame that shows each one, for the bench's input to screen.
+   */
+  shownInput?(): number;
   /** What the HUD shows now. */
   hud?(): Hud;
   /** The current frame as a PNG (screenshot and share). */

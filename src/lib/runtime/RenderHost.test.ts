@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { SnapshotServer } from '../snapshotPort.ts';
 import { TestClock } from './clock.ts';
 import type { GameScene } from './GameScene.ts';
+import { INPUT_MARK, markInput, SHOWN_MARK } from './inputMarks.ts';
 import { type HudMessage, RenderHost } from './RenderHost.ts';
 
 interface Step {
@@ -123,6 +124,35 @@ describe('RenderHost', () => {
     await vi.waitFor(() => expect(errors).toEqual(['Error: the world is empty']));
     host.dispose();
     engine.port2.close();
+    hud.port1.close();
+  });
+
+  it('marks the first frame that shows each input the scene reports, once', async () => {
+    const clock = new TestClock();
+    let shows = 0;
+    const scene = Object.assign(new RecordingScene(), { shownInput: () => shows });
+    const host = new RenderHost<Step, string, { step: number }, Float32Array>({
+      createScene: () => scene,
+      frames: { requestFrame: clock.requestFrame, cancelFrame: clock.cancelFrame },
+    });
+    const hud = new MessageChannel();
+    await host.init(
+      {} as never,
+      { width: 10, height: 10, resolution: 1 },
+      { reducedMotion: false },
+      hud.port2,
+    );
+    performance.clearMarks(SHOWN_MARK);
+    const seq = markInput('tap');
+    expect(performance.getEntriesByName(INPUT_MARK).at(-1)).toMatchObject({ detail: { seq, kind: 'tap' } });
+    clock.advanceFrame(16);
+    expect(performance.getEntriesByName(SHOWN_MARK)).toHaveLength(0);
+    shows = seq;
+    clock.advanceFrame(16);
+    clock.advanceFrame(16);
+    const marks = performance.getEntriesByName(SHOWN_MARK) as PerformanceMark[];
+    expect(marks.map((m) => m.detail)).toEqual([{ seq }]);
+    host.dispose();
     hud.port1.close();
   });
 });

@@ -1,6 +1,7 @@
 import { SnapshotClient } from '../snapshotPort.ts';
 import { FrameLoop, realmFrames, SnapshotTimeline } from './frames.ts';
 import type { GameScene, SceneCanvas, SceneEnvironment, SceneViewport } from './GameScene.ts';
+import { markShown } from './inputMarks.ts';
 
 /** What the render host posts on the page's HUD port. */
 export type HudMessage<Hud> = { type: 'hud'; hud: Hud } | { type: 'error'; message: string };
@@ -36,6 +37,7 @@ export class RenderHost<Snapshot, Input = never, Hud = never, Recycle = void> {
   private inFlight = false;
   private visible = true;
   private lastHud = Number.NEGATIVE_INFINITY;
+  private lastShownInput = 0;
   private disposed = false;
 
   constructor(private readonly options: RenderHostOptions<Snapshot, Input, Hud, Recycle>) {
@@ -131,6 +133,11 @@ export class RenderHost<Snapshot, Input = never, Hud = never, Recycle = void> {
     if (!scene) return;
     this.request();
     scene.draw(this.timeline.alpha(now), now);
+    const shown = scene.shownInput?.() ?? 0;
+    if (shown > this.lastShownInput) {
+      this.lastShownInput = shown;
+      markShown(shown);
+    }
     if (scene.hud && now - this.lastHud >= HUD_INTERVAL_MS) {
       this.lastHud = now;
       this.post({ type: 'hud', hud: scene.hud() });
