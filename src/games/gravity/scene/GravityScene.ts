@@ -8,6 +8,7 @@ import type {
   SceneEnvironment,
   SceneViewport,
 } from '../../../lib/runtime/GameScene.ts';
+import { initSceneApp } from '../../../lib/sceneApp.ts';
 import { SceneCanvas as SceneCanvasKeeper } from '../../../lib/sceneCanvas.ts';
 import { KIND_STAR } from '../engine/bodyTypes.ts';
 import {
@@ -166,25 +167,14 @@ export class GravityScene implements GameScene<Snapshot, GravitySceneInput, Grav
     this.resolution = viewport.resolution;
     this.reducedMotion = environment.reducedMotion;
     const app = this.app;
-    await app.init({
+    await initSceneApp(
+      app,
       canvas,
-      width: this.width,
-      height: this.height,
-      background: '#04050d',
-      // Everything drawn is a soft sprite (no hard geometry edges), so MSAA changes nothing
-      // visible; on software GL and low-end phones it multiplies the fill cost.
-      antialias: false,
-      resolution: this.resolution,
-      // The page sizes the canvas element (a worker's OffscreenCanvas has no style).
-      autoDensity: false,
-      // The runtime's frame loop draws (`draw`), not Pixi's ticker.
-      autoStart: false,
-      sharedTicker: false,
-      preference: 'webgl',
-      // No Pixi extensions beyond rendering: input comes from the page, as data, and the
-      // event and accessibility systems expect a DOM the render worker does not have.
-      skipExtensionImports: true,
-    });
+      { width: this.width, height: this.height, resolution: this.resolution },
+      {
+        background: '#04050d',
+      },
+    );
     this.keeper = new SceneCanvasKeeper(app);
     this.textures = createSceneTextures();
 
