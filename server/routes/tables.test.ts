@@ -33,6 +33,16 @@ describe.each(stores)('tables on one server (%s)', (storeKind) => {
     return c;
   }
 
+  /** A new table that Ana, then Bo, have joined. */
+  async function anaAndBo(): Promise<{ id: string; ana: TableClient; bo: TableClient }> {
+    const id = await createTable();
+    const ana = member(id);
+    const bo = member(id);
+    await ana.join('Ana');
+    await bo.join('Bo');
+    return { id, ana, bo };
+  }
+
   async function createTable(from = '127.0.0.1'): Promise<string> {
     const res = await t.app.inject({
       method: 'POST',
@@ -165,11 +175,7 @@ describe.each(stores)('tables on one server (%s)', (storeKind) => {
   });
 
   it('a private roll shows its faces to the roller only; the others learn only that a roll was made', async () => {
-    const id = await createTable();
-    const ana = member(id);
-    const bo = member(id);
-    await ana.join('Ana');
-    await bo.join('Bo');
+    const { id, ana, bo } = await anaAndBo();
     ana.roll('3d6', { private: true });
     const [mine] = await ana.waitForRolls(1);
     expect(mine.faces).toHaveLength(3);
@@ -188,11 +194,7 @@ describe.each(stores)('tables on one server (%s)', (storeKind) => {
   });
 
   it('a late joiner gets the last rolls of the history in order', async () => {
-    const id = await createTable();
-    const ana = member(id);
-    const bo = member(id);
-    await ana.join('Ana');
-    await bo.join('Bo');
+    const { id, ana, bo } = await anaAndBo();
     // Two rollers, to stay under the per-member limit.
     const total = HISTORY_LENGTH + 5;
     for (let i = 0; i < total; i++) (i % 2 ? ana : bo).roll('d4');
@@ -205,11 +207,7 @@ describe.each(stores)('tables on one server (%s)', (storeKind) => {
   });
 
   it('a retried roll (same key) is not rolled twice', async () => {
-    const id = await createTable();
-    const ana = member(id);
-    const bo = member(id);
-    await ana.join('Ana');
-    await bo.join('Bo');
+    const { ana, bo } = await anaAndBo();
     const key = ana.roll('d20');
     ana.roll('d20', { key });
     const retried = await ana.waitForRolls(2);
@@ -221,11 +219,7 @@ describe.each(stores)('tables on one server (%s)', (storeKind) => {
   });
 
   it('a reconnect with the last seen seq gets the missed rolls once, in order', async () => {
-    const id = await createTable();
-    const ana = member(id);
-    const bo = member(id);
-    await ana.join('Ana');
-    await bo.join('Bo');
+    const { id, ana, bo } = await anaAndBo();
     ana.roll('d6');
     await bo.waitForRolls(1);
     bo.socket.terminate();
