@@ -16,7 +16,7 @@ import {
 } from '../../src/api/schemas/tables.ts';
 import { dropRedisKeys } from '../test/cleanup.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
-import { TableClient } from '../test/tableClient.ts';
+import { TableClient, TableMembers } from '../test/tableClient.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
 const stores: ('memory' | 'redis')[] = REDIS_URL ? ['memory', 'redis'] : ['memory'];
@@ -24,14 +24,10 @@ const stores: ('memory' | 'redis')[] = REDIS_URL ? ['memory', 'redis'] : ['memor
 describe.each(stores)('tables on one server (%s)', (storeKind) => {
   let t: TestApp;
   let base: string;
-  const clients: TableClient[] = [];
+  const connected = new TableMembers();
   const redisPrefix = `futile-test-${crypto.randomBytes(5).toString('hex')}:`;
 
-  function member(tableId: string, secret?: string): TableClient {
-    const c = new TableClient(base, tableId, secret);
-    clients.push(c);
-    return c;
-  }
+  const member = (tableId: string, secret?: string) => connected.connect(base, tableId, secret);
 
   /** A new table that Ana, then Bo, have joined. */
   async function anaAndBo(): Promise<{ id: string; ana: TableClient; bo: TableClient }> {
@@ -64,7 +60,7 @@ describe.each(stores)('tables on one server (%s)', (storeKind) => {
   });
 
   afterAll(async () => {
-    for (const c of clients) c.close();
+    connected.closeAll();
     await t?.close();
     if (storeKind === 'redis' && REDIS_URL) await dropRedisKeys(REDIS_URL, redisPrefix);
   });
