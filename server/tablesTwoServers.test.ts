@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOSE } from '../src/api/schemas/tables.ts';
 import { type ChildServer as Server, startServer, stopServer } from './test/childServer.ts';
 import { dropRedisKeys, dropSchema } from './test/cleanup.ts';
-import { TableClient } from './test/tableClient.ts';
+import { TableMembers } from './test/tableClient.ts';
 
 const PG_URL = process.env.TEST_DATABASE_URL;
 const REDIS_URL = process.env.TEST_REDIS_URL;
@@ -35,12 +35,9 @@ describe(`tables on two app servers (${PG_URL ? 'PostgreSQL' : 'SQLite'}${REDIS_
   let a: Server;
   let b: Server;
   let dir: string | null = null;
-  const clients: TableClient[] = [];
-  const member = (server: Server, tableId: string, secret?: string) => {
-    const c = new TableClient(server.url, tableId, secret);
-    clients.push(c);
-    return c;
-  };
+  const connected = new TableMembers();
+  const member = (server: Server, tableId: string, secret?: string) =>
+    connected.connect(server.url, tableId, secret);
 
   beforeAll(async () => {
     const env: Record<string, string> = {};
@@ -57,7 +54,7 @@ describe(`tables on two app servers (${PG_URL ? 'PostgreSQL' : 'SQLite'}${REDIS_
   }, 120_000);
 
   afterAll(async () => {
-    for (const c of clients) c.close();
+    connected.closeAll();
     await Promise.all([stopServer(a), stopServer(b)]);
     if (PG_URL) await dropSchema(PG_URL, schema);
     if (REDIS_URL) await dropRedisKeys(REDIS_URL, redisPrefix);

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { DailyEntry } from '../../src/api/schemas/daily.ts';
 import type { Db } from '../db/connect.ts';
 import type { DailyScoresTable } from '../db/schema.ts';
-import { isUniqueViolation, nowIso, num, parseJsonOrNull } from '../util.ts';
+import { nowIso, num, parseJsonOrNull } from '../util.ts';
+import { claimSubmission, type SubmissionClaimOf } from './submissionClaims.ts';
 
 type StoredEntry = Omit<DailyScoresTable, 'id'> & { id: number | string };
 
@@ -34,11 +35,12 @@ export interface NewDailyEntry {
 
 export type Direction = 'ASC' | 'DESC';
 
-export type DailySubmissionClaim =
-  | { state: 'new' }
-  | { state: 'pending' }
-  | { state: 'conflict' }
-  | { state: 'done'; id: number; rank: number; verified: boolean; best: boolean };
+export type DailySubmissionClaim = SubmissionClaimOf<{
+  id: number;
+  rank: number;
+  verified: boolean;
+  best: boolean;
+}>;
 
 /**
  * Daily boards (migration 0005): one board per game and UTC day. Ranked by score in the
@@ -151,41 +153,23 @@ export class DailyScoresRepository {
     return { id: kept.id, rank: kept.rank, best: false };
   }
 
-  /** Claims an idempotency key for a Daily submit: see ScoresRepository.claimSubmission. */
-  async claimSubmission(key: string, gameId: string, day: string): Promise<DailySubmissionClaim> {
-    try {
-      await this.db
-        .insertInto('daily_submissions')
-        .values({
-          idempotency_key: key,
-          game_id: gameId,
-          day,
-          entry_id: null,
-          rank: null,
-          verified: 0,
-          best: 0,
-          created_at: nowIso(),
-        })
-        .execute();
-      return { state: 'new' };
-    } catch (err) {
-      if (!isUniqueViolation(err)) throw err;
-    }
-    const row = await this.db
-      .selectFrom('daily_submissions')
-      .selectAll()
-      .where('idempotency_key', '=', key)
-      .executeTakeFirst();
-    if (!row) return { state: 'pending' };
-    if (row.game_id !== gameId || row.day !== day) return { state: 'conflict' };
-    if (row.entry_id === null || row.rank === null) return { state: 'pending' };
-    return {
-      state: 'done',
-      id: num(row.entry_id),
-      rank: num(row.rank),
-      verified: num(row.verified) === 1,
-      best: num(row.best) === 1,
-    };
+  /** Claims an idempotency key for a Daily submit: the key belongs to one game and day. */
+  claimSubmission(key: string, gameId: string, day: string): Promise<DailySubmissionClaim> {
+    return claimSubmission(this.db, {
+      table: 'daily_submissions',
+      key,
+      call: { game_id: gameId, day },
+      pending: { entry_id: null, rank: null, verified: 0, best: 0 },
+      done: (row) =>
+        row.entry_id === null || row.rank === null
+          ? null
+          : {
+              id: num(row.entry_id),
+              rank: num(row.rank),
+              verified: num(row.verified) === 1,
+              best: num(row.best) === 1,
+            },
+    });
   }
 
   async completeSubmission(

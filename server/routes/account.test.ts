@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, cookieFrom, createTestApp, devSignIn, type TestApp, testDialects } from '../test/harness.ts';
+import {
+  call,
+  cookieFrom,
+  createTestApp,
+  devSignIn,
+  suiteApp,
+  type TestApp,
+  testDialects,
+} from '../test/harness.ts';
 
 describe.each(testDialects)('account calls (%s)', (dialect) => {
   let t: TestApp;
@@ -206,11 +214,7 @@ describe.each(testDialects)('account calls (%s)', (dialect) => {
 });
 
 describe('in production (sqlite)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('sqlite', { production: true });
-  });
-  afterAll(async () => t?.close());
+  const t = suiteApp('sqlite', { config: { production: true } });
 
   it('dev_login answers 404 even from loopback, and providers says so', async () => {
     const res = await call(t.app, 'GET', '/api/account/dev_login.php?as=admin&redirect=/');

@@ -1,23 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ScoreEntry } from '../../src/api/types.ts';
 import { buildApp } from '../app.ts';
 import { connectDatabase, type Db } from '../db/connect.ts';
 import { BOARD_CACHE_MS } from '../repositories/scores.ts';
-import { call, createTestApp, devSignIn, type TestApp, testConfig, testDialects } from '../test/harness.ts';
+import { call, devSignIn, suiteApp, testConfig, testDialects } from '../test/harness.ts';
 
 /**
  * Boards (scores/get.php) are cached in the server process. Every write that can change
  * one must show on the very next GET, on both databases.
  */
 describe.each(testDialects)('cached boards (%s)', (dialect) => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await createTestApp(dialect, { rateLimits: false });
-    admin = await devSignIn(t.app, 'admin');
-  });
-  afterAll(async () => t?.close());
+  const t = suiteApp(dialect, { config: { rateLimits: false }, signIn: ['admin'] });
 
   const board = async (query: string, app: FastifyInstance = t.app) => {
     const res = await call(app, 'GET', `/api/scores/get.php?${query}`);
@@ -33,7 +27,7 @@ describe.each(testDialects)('cached boards (%s)', (dialect) => {
   };
   const setConfig = async (game_id: string, display_name: string, sort_order: 'ASC' | 'DESC') => {
     const res = await call(t.app, 'POST', '/api/scores/manage.php', {
-      cookie: admin,
+      cookie: t.admin,
       body: { game_id, display_name, score_type: 'points', sort_order },
     });
     expect(res.statusCode).toBe(200);
@@ -65,10 +59,14 @@ describe.each(testDialects)('cached boards (%s)', (dialect) => {
     const first = await submit({ game_id: 'cache-delete', player_name: 'x', score: 3 });
     await submit({ game_id: 'cache-delete', player_name: 'y', score: 2 });
     expect(await names('game_id=cache-delete')).toEqual(['x', 'y']);
-    const del = await call(t.app, 'DELETE', `/api/scores/manage.php?score_id=${first.id}`, { cookie: admin });
+    const del = await call(t.app, 'DELETE', `/api/scores/manage.php?score_id=${first.id}`, {
+      cookie: t.admin,
+    });
     expect(del.statusCode).toBe(200);
     expect(await names('game_id=cache-delete')).toEqual(['y']);
-    const all = await call(t.app, 'DELETE', '/api/scores/manage.php?game_id=cache-delete', { cookie: admin });
+    const all = await call(t.app, 'DELETE', '/api/scores/manage.php?game_id=cache-delete', {
+      cookie: t.admin,
+    });
     expect(all.statusCode).toBe(200);
     expect(await names('game_id=cache-delete')).toEqual([]);
   });

@@ -4,17 +4,11 @@
  * profile, where a deferred score transaction failed with SQLITE_BUSY once a save had
  * committed between its read and its write.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, devSignIn, type TestApp, testDialects } from '../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { call, suiteApp, testDialects } from '../test/harness.ts';
 
 describe.each(testDialects)('concurrent score submits and save writes (%s)', (dialect) => {
-  let t: TestApp;
-  let cookie: string;
-  beforeAll(async () => {
-    t = await createTestApp(dialect, { rateLimits: false });
-    cookie = await devSignIn(t.app, 'user');
-  });
-  afterAll(async () => t?.close());
+  const t = suiteApp(dialect, { config: { rateLimits: false }, signIn: ['user'] });
 
   it('answers every submit and every save made while the submits are written, and all are there', async () => {
     // Save writes keep coming for as long as the score batches are being written.
@@ -32,7 +26,7 @@ describe.each(testDialects)('concurrent score submits and save writes (%s)', (di
     for (let i = 0; submitting || i < 10; i++) {
       saves.push(
         await call(t.app, 'POST', '/api/saves/save.php', {
-          cookie,
+          cookie: t.user,
           body: { appId: 'synth', key: `slot ${i % 10}`, data: { i }, ifMatch: '*' },
         }),
       );
@@ -42,7 +36,7 @@ describe.each(testDialects)('concurrent score submits and save writes (%s)', (di
     expect(failed).toEqual([]);
     const board = await call(t.app, 'GET', '/api/scores/get.php?game_id=whac-a-moji&limit=100');
     expect(board.json().scores.length).toBe(100);
-    const list = (await call(t.app, 'GET', '/api/saves/list.php?appId=synth', { cookie })).json();
+    const list = (await call(t.app, 'GET', '/api/saves/list.php?appId=synth', { cookie: t.user })).json();
     expect(list.items.map((s: { key: string }) => s.key).sort()).toEqual(
       Array.from({ length: 10 }, (_, i) => `slot ${i}`).sort(),
     );

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dailySeed, shiftDay, utcDayOf } from '../../src/games/whac-a-moji/engine/daily.ts';
 import { RecordedWhacGame } from '../../src/games/whac-a-moji/engine/replay.ts';
-import { call, createTestApp, devSignIn, type TestApp, testDialects } from '../test/harness.ts';
+import { call, createTestApp, devSignIn, suiteApp, type TestApp, testDialects } from '../test/harness.ts';
 
 /**
  * A real Whac-a-Moji run on `seed`: whack the first `hits` moles the moment they appear,
@@ -360,11 +360,7 @@ describe.each(testDialects)('Daily calls (%s)', (dialect) => {
 });
 
 describe('Daily calls are rate limited', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('sqlite', { rateLimits: true });
-  });
-  afterAll(async () => t?.close());
+  const t = suiteApp('sqlite', { config: { rateLimits: true } });
 
   it('limits board reads, tickets and submits per address', async () => {
     const statuses = async (n: number, send: () => ReturnType<typeof call>) => {

@@ -15,13 +15,11 @@ import { LIMITS, limitConfig, perUserOrIp } from '../plugins/rateLimits.ts';
 import { currentUser } from '../plugins/session.ts';
 import { DailyScoresRepository, type Direction } from '../repositories/daily.ts';
 import { dailyGames, dailyOpen, isDay, issueDailyTicket, readDailyTicket, utcDayOf } from '../runs/daily.ts';
-import { implausibility } from '../runs/plausibility.ts';
 import { HttpError } from '../util.ts';
-import { playerNameError, SUBMISSION_PENDING, SUBMIT_BODY_LIMIT } from './scores.ts';
+import { checkedClaim, playerNameError, SUBMISSION_PENDING, SUBMIT_BODY_LIMIT } from './scores.ts';
 
 /** Top N of a day's board (platform spec §9: boards show the top 10). */
 export const DAILY_BOARD_SIZE = 10;
-const MAX_METADATA_BYTES = 4096;
 /** Board reads per minute, per session or address: a page polls its board, never this often. */
 const DAILY_BOARD_LIMIT = { max: 120, timeWindow: 60_000, keyGenerator: perUserOrIp };
 
@@ -101,12 +99,7 @@ export async function dailyRoutes(app: FastifyInstance, config: ServerConfig) {
       const daySeed = game.seed(day);
       if (body.run.seed !== daySeed)
         throw new HttpError(400, `This run was not played on the moles of the Daily of ${day}`);
-      const metadata = body.metadata ?? null;
-      if (metadata && Buffer.byteLength(JSON.stringify(metadata)) > MAX_METADATA_BYTES)
-        throw new HttpError(400, `metadata is too large (max ${MAX_METADATA_BYTES} bytes)`);
-      const duration = body.duration ?? null;
-      const problem = implausibility(body.game, { score: body.score, duration, metadata });
-      if (problem) throw new HttpError(400, problem);
+      const { duration, metadata } = checkedClaim(body.game, body);
       // The ticket, when the run had one, must be today's Daily ticket of this game and day.
       const ticket = body.run.ticket ? readDailyTicket(config.sessionSecret, body.run.ticket, now()) : null;
       if (ticket && ticket.gameId !== body.game)

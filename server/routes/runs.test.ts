@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { autopilot, pilotView } from '../../src/games/lunar-lander/engine/autopilot.ts';
 import { INPUT_THRUST } from '../../src/games/lunar-lander/engine/constants.ts';
 import { LanderSession } from '../../src/games/lunar-lander/engine/session.ts';
-import { call, createTestApp, devSignIn, type TestApp, testDialects } from '../test/harness.ts';
+import { call, suiteApp, testDialects } from '../test/harness.ts';
 import { keepRunLog, MAX_RUN_LOG_BYTES, NO_VERIFIED_RUN } from './runs.ts';
 
 const GAME = 'lunar-lander';
@@ -20,15 +20,7 @@ function autopilotGame(seed: number, landings: number) {
 }
 
 describe.each(testDialects)('ghost runs (%s)', (dialect) => {
-  let t: TestApp;
-  let user: string;
-  let admin: string;
-  beforeAll(async () => {
-    t = await createTestApp(dialect, { rateLimits: false });
-    user = await devSignIn(t.app, 'user');
-    admin = await devSignIn(t.app, 'admin');
-  });
-  afterAll(async () => t?.close());
+  const t = suiteApp(dialect, { config: { rateLimits: false }, signIn: ['user', 'admin'] });
 
   /** Plays a game on a server ticket and submits it; `tamper` edits the log before sending. */
   async function playAndSubmit(
@@ -64,7 +56,7 @@ describe.each(testDialects)('ghost runs (%s)', (dialect) => {
     call(t.app, 'GET', `/api/scores/ghosts.php?game_id=${GAME}&level=${level}`, { cookie });
 
   it('keeps a verified run and serves its log, seed and levels', async () => {
-    const run = await playAndSubmit(user, 2);
+    const run = await playAndSubmit(t.user, 2);
     expect(run.verified).toBe(true);
     const res = await call(t.app, 'GET', `/api/scores/run.php?id=${run.id}`);
     expect(res.statusCode).toBe(200);
@@ -83,7 +75,7 @@ describe.each(testDialects)('ghost runs (%s)', (dialect) => {
   });
 
   it('refuses a tampered log: the score is not verified and no run is kept or served', async () => {
-    const tampered = await playAndSubmit(user, 1, (runs) => {
+    const tampered = await playAndSubmit(t.user, 1, (runs) => {
       // Holding thrust longer at the start sends the flight elsewhere.
       runs[0] = runs[0] + 60 * 8;
       return { v: 1, runs };
@@ -121,28 +113,28 @@ describe.each(testDialects)('ghost runs (%s)', (dialect) => {
   });
 
   it("finds the player's best and the board's best verified run that landed a level", async () => {
-    const mine = await playAndSubmit(user, 3);
-    const theirs = await playAndSubmit(admin, 4);
+    const mine = await playAndSubmit(t.user, 3);
+    const theirs = await playAndSubmit(t.admin, 4);
     expect([mine.verified, theirs.verified]).toEqual([true, true]);
     expect(theirs.score).toBeGreaterThan(mine.score);
     const ref = (r: { id: number; score: number }) => ({ id: r.id, player_name: 'Pilot', score: r.score });
 
-    expect((await ghosts(1, user)).json()).toEqual({ success: true, best: ref(mine), top: ref(theirs) });
-    expect((await ghosts(3, user)).json()).toEqual({ success: true, best: ref(mine), top: ref(theirs) });
+    expect((await ghosts(1, t.user)).json()).toEqual({ success: true, best: ref(mine), top: ref(theirs) });
+    expect((await ghosts(3, t.user)).json()).toEqual({ success: true, best: ref(mine), top: ref(theirs) });
     // Level 4: only the other player's run landed it.
-    expect((await ghosts(4, user)).json()).toEqual({ success: true, best: null, top: ref(theirs) });
-    expect((await ghosts(5, user)).json()).toEqual({ success: true, best: null, top: null });
+    expect((await ghosts(4, t.user)).json()).toEqual({ success: true, best: null, top: ref(theirs) });
+    expect((await ghosts(5, t.user)).json()).toEqual({ success: true, best: null, top: null });
     // Guests have no runs of their own on the server.
     expect((await ghosts(1)).json()).toEqual({ success: true, best: null, top: ref(theirs) });
   });
 
   it('keeps only the log itself, and no log past the size bound', async () => {
-    const run = await playAndSubmit(user, 1, (runs) => ({ v: 1, runs, note: 'x'.repeat(1000) }));
+    const run = await playAndSubmit(t.user, 1, (runs) => ({ v: 1, runs, note: 'x'.repeat(1000) }));
     expect(run.verified).toBe(true);
     const served = (await call(t.app, 'GET', `/api/scores/run.php?id=${run.id}`)).json();
     expect(served.run.inputs).toEqual(run.log);
 
-    const other = await playAndSubmit(admin, 1, (runs) => ({ v: 1, runs, note: 'y' }));
+    const other = await playAndSubmit(t.admin, 1, (runs) => ({ v: 1, runs, note: 'y' }));
     await t.database.db.deleteFrom('run_logs').where('score_id', '=', other.id).execute();
     const huge = { v: 1, runs: Array(MAX_RUN_LOG_BYTES / 2).fill(8 + INPUT_THRUST) };
     await keepRunLog(t.app, t.app.log, other.id, GAME, { seed: other.seed, levelsCleared: 1, inputs: huge });
@@ -150,8 +142,8 @@ describe.each(testDialects)('ghost runs (%s)', (dialect) => {
   });
 
   it('drops the run with its score', async () => {
-    const run = await playAndSubmit(user, 1);
-    const del = await call(t.app, 'DELETE', `/api/scores/manage.php?score_id=${run.id}`, { cookie: admin });
+    const run = await playAndSubmit(t.user, 1);
+    const del = await call(t.app, 'DELETE', `/api/scores/manage.php?score_id=${run.id}`, { cookie: t.admin });
     expect(del.statusCode).toBe(200);
     expect((await call(t.app, 'GET', `/api/scores/run.php?id=${run.id}`)).statusCode).toBe(404);
     const rows = await t.database.db.selectFrom('run_logs').select('score_id').execute();
@@ -160,11 +152,7 @@ describe.each(testDialects)('ghost runs (%s)', (dialect) => {
 });
 
 describe('ghost calls are rate limited', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp('sqlite', { rateLimits: true });
-  });
-  afterAll(async () => t?.close());
+  const t = suiteApp('sqlite', { config: { rateLimits: true } });
 
   it('answers 429 past 120 reads a minute from one address, on each call', async () => {
     for (const url of [`/api/scores/ghosts.php?game_id=${GAME}&level=1`, '/api/scores/run.php?id=1']) {

@@ -3,22 +3,21 @@
  * the page together. On PostgreSQL each statement is a round trip, the driver's
  * work and two process wake-ups; the session lookup and the page were two.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, devSignIn, type TestApp, testDialects } from '../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { call, suiteApp, testDialects } from '../test/harness.ts';
 
 describe.each(testDialects)('saves list statements (%s)', (dialect) => {
-  let t: TestApp;
-  let cookie: string;
-  beforeAll(async () => {
-    t = await createTestApp(dialect, { rateLimits: false });
-    cookie = await devSignIn(t.app, 'user');
-    for (const key of ['a', 'b', 'c'])
-      await call(t.app, 'POST', '/api/saves/save.php', {
-        cookie,
-        body: { appId: 'synth', key, data: { key } },
-      });
+  const t = suiteApp(dialect, {
+    config: { rateLimits: false },
+    signIn: ['user'],
+    setup: async (t) => {
+      for (const key of ['a', 'b', 'c'])
+        await call(t.app, 'POST', '/api/saves/save.php', {
+          cookie: t.user,
+          body: { appId: 'synth', key, data: { key } },
+        });
+    },
   });
-  afterAll(async () => t?.close());
 
   async function statementsOf(url: string, withCookie: string | undefined) {
     const seen: string[] = [];
@@ -34,14 +33,14 @@ describe.each(testDialects)('saves list statements (%s)', (dialect) => {
 
   it('signed in: one statement answers the page, in list order', async () => {
     for (const url of ['/api/saves/list.php?appId=synth', '/api/saves/list.php']) {
-      const { res, seen } = await statementsOf(url, cookie);
+      const { res, seen } = await statementsOf(url, t.user);
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(body.items.map((i: { key: string }) => i.key)).toEqual(['c', 'b', 'a']);
       expect(body.total).toBe(3);
       expect(seen.length).toBe(1);
     }
-    const { res } = await statementsOf('/api/saves/list.php?appId=synth&limit=2&page=2', cookie);
+    const { res } = await statementsOf('/api/saves/list.php?appId=synth&limit=2&page=2', t.user);
     expect(res.json()).toMatchObject({ items: [{ key: 'a' }], page: 2, limit: 2, total: 3 });
   });
 

@@ -1,39 +1,32 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runVerifiers } from '../runs/verifiers.ts';
-import { call, createTestApp, devSignIn, type TestApp, testDialects } from '../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { call, suiteApp, sumReplayGame, testDialects } from '../test/harness.ts';
 
-/** A tiny replayable "game" for the ticket tests: the score is the sum of the inputs plus seed % 7. */
 const REPLAY_GAME = 'test-replay';
-runVerifiers[REPLAY_GAME] = (seed, inputs) => {
-  if (!Array.isArray(inputs) || !inputs.every((n) => Number.isInteger(n))) return null;
-  return { score: inputs.reduce((a: number, b: number) => a + b, 0) + (seed % 7) };
-};
+const addReplayGame = sumReplayGame(REPLAY_GAME, 'Replay');
 
 describe.each(testDialects)('scores calls (%s)', (dialect) => {
-  let t: TestApp;
-  let user: string;
-  let admin: string;
-  beforeAll(async () => {
-    t = await createTestApp(dialect, { rateLimits: false });
-    user = await devSignIn(t.app, 'user');
-    admin = await devSignIn(t.app, 'admin');
-    await t.app.repos.scores.setConfig({
-      game_id: REPLAY_GAME,
-      display_name: 'Replay',
-      score_type: 'points',
-      sort_order: 'DESC',
-    });
-    await t.app.repos.scores.setConfig({
-      game_id: 'time-trial',
-      display_name: 'Time',
-      score_type: 'time',
-      sort_order: 'ASC',
-    });
+  const t = suiteApp(dialect, {
+    config: { rateLimits: false },
+    signIn: ['user', 'admin'],
+    setup: async (t) => {
+      await addReplayGame(t);
+      await t.app.repos.scores.setConfig({
+        game_id: 'time-trial',
+        display_name: 'Time',
+        score_type: 'time',
+        sort_order: 'ASC',
+      });
+    },
   });
-  afterAll(async () => t?.close());
 
   const submit = (body: Record<string, unknown>, cookie?: string) =>
     call(t.app, 'POST', '/api/scores/submit.php', { cookie, body });
+  /** A run ticket of `game_id`, anonymous. */
+  const ticket = async (game_id: string) =>
+    (await call(t.app, 'POST', '/api/scores/ticket.php', { body: { game_id } })).json() as {
+      ticket: string;
+      seed: number;
+    };
 
   it('seeds the configs of Whac-a-Moji and Lunar Lander', async () => {
     for (const [game_id, display_name] of [
@@ -89,7 +82,7 @@ describe.each(testDialects)('scores calls (%s)', (dialect) => {
   });
 
   it('takes user_id from the session, never from the body', async () => {
-    const me = (await call(t.app, 'GET', '/api/account/validate.php', { cookie: user })).json().user;
+    const me = (await call(t.app, 'GET', '/api/account/validate.php', { cookie: t.user })).json().user;
     const forged = await submit({
       game_id: 'lunar-lander',
       player_name: 'F',
@@ -102,7 +95,7 @@ describe.each(testDialects)('scores calls (%s)', (dialect) => {
     expect(row.user_id).toBeNull();
     const mine = await submit(
       { game_id: 'lunar-lander', player_name: 'Me', score: 2, user_id: 'someone-else' },
-      user,
+      t.user,
     );
     const mineRow = (await call(t.app, 'GET', '/api/scores/get.php?game_id=lunar-lander&limit=100'))
       .json()
@@ -150,39 +143,34 @@ describe.each(testDialects)('scores calls (%s)', (dialect) => {
   });
 
   it('run tickets: a matching replay by a signed-in user is verified; tampered is stored unverified; reuse is 409', async () => {
-    const ticket = async () =>
-      (await call(t.app, 'POST', '/api/scores/ticket.php', { body: { game_id: REPLAY_GAME } })).json() as {
-        ticket: string;
-        seed: number;
-      };
-    const a = await ticket();
+    const a = await ticket(REPLAY_GAME);
     expect(a).toMatchObject({ success: true, ticket: expect.any(String), seed: expect.any(Number) });
     const honest = (a.seed % 7) + 6;
     const ok = await submit(
       { game_id: REPLAY_GAME, player_name: 'V', score: honest, run: { ticket: a.ticket, inputs: [1, 2, 3] } },
-      user,
+      t.user,
     );
     expect(ok.json()).toMatchObject({ success: true, verified: true });
     const reused = await submit(
       { game_id: REPLAY_GAME, player_name: 'V', score: honest, run: { ticket: a.ticket, inputs: [1, 2, 3] } },
-      user,
+      t.user,
     );
     expect(reused.statusCode).toBe(409);
     expect(reused.json()).toEqual({ success: false, error: 'This run ticket has already been used' });
 
-    const b = await ticket();
+    const b = await ticket(REPLAY_GAME);
     const inflated = await submit(
       { game_id: REPLAY_GAME, player_name: 'V', score: 1000, run: { ticket: b.ticket, inputs: [1, 2, 3] } },
-      user,
+      t.user,
     );
     expect(inflated.json()).toMatchObject({ success: true, verified: false });
-    const c = await ticket();
+    const c = await ticket(REPLAY_GAME);
     const malformed = await submit(
       { game_id: REPLAY_GAME, player_name: 'V', score: 6, run: { ticket: c.ticket, inputs: 'garbage' } },
-      user,
+      t.user,
     );
     expect(malformed.json()).toMatchObject({ success: true, verified: false });
-    const d = await ticket();
+    const d = await ticket(REPLAY_GAME);
     const forgedTicket = `${d.ticket.split('.')[0]}.${'A'.repeat(43)}`;
     const forged = await submit(
       {
@@ -191,11 +179,11 @@ describe.each(testDialects)('scores calls (%s)', (dialect) => {
         score: d.seed % 7,
         run: { ticket: forgedTicket, inputs: [] },
       },
-      user,
+      t.user,
     );
     expect(forged.json()).toMatchObject({ success: true, verified: false });
     // Anonymous: a matching replay is accepted but not verified (verified marks signed-in users' scores).
-    const e = await ticket();
+    const e = await ticket(REPLAY_GAME);
     const anon = await submit({
       game_id: REPLAY_GAME,
       player_name: 'A',
@@ -204,9 +192,11 @@ describe.each(testDialects)('scores calls (%s)', (dialect) => {
     });
     expect(anon.json()).toMatchObject({ success: true, verified: false });
     // Without a ticket: accepted, unverified.
-    expect((await submit({ game_id: REPLAY_GAME, player_name: 'N', score: 3 }, user)).json()).toMatchObject({
-      verified: false,
-    });
+    expect((await submit({ game_id: REPLAY_GAME, player_name: 'N', score: 3 }, t.user)).json()).toMatchObject(
+      {
+        verified: false,
+      },
+    );
     const board = (await call(t.app, 'GET', `/api/scores/get.php?game_id=${REPLAY_GAME}&limit=100`)).json();
     expect(board.scores.filter((s: { verified: boolean }) => s.verified)).toHaveLength(1);
     const unknown = await call(t.app, 'POST', '/api/scores/ticket.php', { body: { game_id: 'nope' } });
@@ -214,9 +204,7 @@ describe.each(testDialects)('scores calls (%s)', (dialect) => {
   });
 
   it('a verified run with a long input log (past the default 64 KiB body limit) is accepted', async () => {
-    const a = (
-      await call(t.app, 'POST', '/api/scores/ticket.php', { body: { game_id: REPLAY_GAME } })
-    ).json() as { ticket: string; seed: number };
+    const a = await ticket(REPLAY_GAME);
     // 40,000 entries of "1," is about 80 KB of JSON.
     const inputs = new Array<number>(40_000).fill(1);
     const long = await submit(
@@ -226,7 +214,7 @@ describe.each(testDialects)('scores calls (%s)', (dialect) => {
         score: 40_000 + (a.seed % 7),
         run: { ticket: a.ticket, inputs },
       },
-      user,
+      t.user,
     );
     expect(long.statusCode).toBe(200);
     expect(long.json()).toMatchObject({ success: true, verified: true });
@@ -248,20 +236,16 @@ describe.each(testDialects)('scores calls (%s)', (dialect) => {
       [0, 0],
       [0, 1],
     ];
-    const a = (
-      await call(t.app, 'POST', '/api/scores/ticket.php', { body: { game_id: 'whac-a-moji' } })
-    ).json();
+    const a = await ticket('whac-a-moji');
     const honest = await submit(
       { game_id: 'whac-a-moji', player_name: 'W', score: 0, run: { ticket: a.ticket, inputs } },
-      user,
+      t.user,
     );
     expect(honest.json()).toMatchObject({ success: true, verified: true });
-    const b = (
-      await call(t.app, 'POST', '/api/scores/ticket.php', { body: { game_id: 'whac-a-moji' } })
-    ).json();
+    const b = await ticket('whac-a-moji');
     const inflated = await submit(
       { game_id: 'whac-a-moji', player_name: 'W', score: 40, run: { ticket: b.ticket, inputs } },
-      user,
+      t.user,
     );
     expect(inflated.json()).toMatchObject({ success: true, verified: false });
   });
@@ -304,16 +288,16 @@ describe.each(testDialects)('scores calls (%s)', (dialect) => {
 
   it('manage.php: 401 signed out, 403 for a non-admin', async () => {
     expect((await call(t.app, 'GET', '/api/scores/manage.php')).statusCode).toBe(401);
-    const forbidden = await call(t.app, 'GET', '/api/scores/manage.php', { cookie: user });
+    const forbidden = await call(t.app, 'GET', '/api/scores/manage.php', { cookie: t.user });
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json()).toEqual({ success: false, error: 'Admin access required' });
     expect(
-      (await call(t.app, 'DELETE', '/api/scores/manage.php?score_id=1', { cookie: user })).statusCode,
+      (await call(t.app, 'DELETE', '/api/scores/manage.php?score_id=1', { cookie: t.user })).statusCode,
     ).toBe(403);
     expect(
       (
         await call(t.app, 'POST', '/api/scores/manage.php', {
-          cookie: user,
+          cookie: t.user,
           body: { game_id: 'x', display_name: 'X', score_type: 'points', sort_order: 'ASC' },
         })
       ).statusCode,
@@ -321,7 +305,7 @@ describe.each(testDialects)('scores calls (%s)', (dialect) => {
   });
 
   it('manage.php: stats, paged list with player filter, deletes, config — all audited', async () => {
-    const stats = (await call(t.app, 'GET', '/api/scores/manage.php', { cookie: admin })).json();
+    const stats = (await call(t.app, 'GET', '/api/scores/manage.php', { cookie: t.admin })).json();
     const lander = stats.stats.find((s: { game_id: string }) => s.game_id === 'lunar-lander');
     expect(lander).toMatchObject({
       total_scores: expect.any(Number),
@@ -335,13 +319,15 @@ describe.each(testDialects)('scores calls (%s)', (dialect) => {
 
     const page = (
       await call(t.app, 'GET', '/api/scores/manage.php?game_id=whac-a-moji&limit=5&offset=5', {
-        cookie: admin,
+        cookie: t.admin,
       })
     ).json();
     expect(page.pagination).toEqual({ total: 15, limit: 5, offset: 5, has_more: true });
     expect(page.scores[0].rank).toBe(6);
     const filtered = (
-      await call(t.app, 'GET', '/api/scores/manage.php?game_id=whac-a-moji&player_name=P1', { cookie: admin })
+      await call(t.app, 'GET', '/api/scores/manage.php?game_id=whac-a-moji&player_name=P1', {
+        cookie: t.admin,
+      })
     ).json();
     expect(filtered.scores.map((s: { player_name: string }) => s.player_name).sort()).toEqual([
       'p1',
@@ -352,22 +338,22 @@ describe.each(testDialects)('scores calls (%s)', (dialect) => {
 
     const one = page.scores[0].id;
     expect(
-      (await call(t.app, 'DELETE', `/api/scores/manage.php?score_id=${one}`, { cookie: admin })).json(),
+      (await call(t.app, 'DELETE', `/api/scores/manage.php?score_id=${one}`, { cookie: t.admin })).json(),
     ).toEqual({
       success: true,
       message: 'Score deleted',
     });
     expect(
-      (await call(t.app, 'DELETE', `/api/scores/manage.php?score_id=${one}`, { cookie: admin })).statusCode,
+      (await call(t.app, 'DELETE', `/api/scores/manage.php?score_id=${one}`, { cookie: t.admin })).statusCode,
     ).toBe(404);
     // Ids are 4-byte on PostgreSQL: past that, the request is refused, not the database.
     const huge = await call(t.app, 'DELETE', '/api/scores/manage.php?score_id=4503079381976734', {
-      cookie: admin,
+      cookie: t.admin,
     });
     expect(huge.statusCode).toBe(400);
     expect(huge.json().error).toMatch(/score_id must be <= 2147483647/);
     expect(
-      (await call(t.app, 'DELETE', '/api/scores/manage.php?score_id=2147483647', { cookie: admin }))
+      (await call(t.app, 'DELETE', '/api/scores/manage.php?score_id=2147483647', { cookie: t.admin }))
         .statusCode,
     ).toBe(404);
     // The board is cached between writes: a delete must show at once.
@@ -376,15 +362,15 @@ describe.each(testDialects)('scores calls (%s)', (dialect) => {
       3,
     );
     const all = (
-      await call(t.app, 'DELETE', '/api/scores/manage.php?game_id=time-trial', { cookie: admin })
+      await call(t.app, 'DELETE', '/api/scores/manage.php?game_id=time-trial', { cookie: t.admin })
     ).json();
     expect(all).toEqual({ success: true, message: 'Deleted 3 scores for time-trial' });
     expect((await call(t.app, 'GET', '/api/scores/get.php?game_id=time-trial')).json().scores).toEqual([]);
-    const neither = await call(t.app, 'DELETE', '/api/scores/manage.php', { cookie: admin });
+    const neither = await call(t.app, 'DELETE', '/api/scores/manage.php', { cookie: t.admin });
     expect(neither.json()).toEqual({ success: false, error: 'Give score_id or game_id' });
 
     const set = await call(t.app, 'POST', '/api/scores/manage.php', {
-      cookie: admin,
+      cookie: t.admin,
       body: { game_id: 'whac-a-moji', display_name: 'Whack!', score_type: 'points', sort_order: 'DESC' },
     });
     expect(set.json()).toEqual({ success: true, message: 'Game config saved' });
@@ -392,12 +378,12 @@ describe.each(testDialects)('scores calls (%s)', (dialect) => {
       (await call(t.app, 'GET', '/api/scores/get.php?game_id=whac-a-moji')).json().game_config.display_name,
     ).toBe('Whack!');
     const badConfig = await call(t.app, 'POST', '/api/scores/manage.php', {
-      cookie: admin,
+      cookie: t.admin,
       body: { game_id: 'x', display_name: 'X', score_type: 'laps', sort_order: 'DESC' },
     });
     expect(badConfig.statusCode).toBe(400);
 
-    const audit = (await call(t.app, 'GET', '/api/admin/audit.php', { cookie: admin })).json();
+    const audit = (await call(t.app, 'GET', '/api/admin/audit.php', { cookie: t.admin })).json();
     expect(audit.entries.slice(0, 3).map((e: { action: string }) => e.action)).toEqual([
       'game_config.set',
       'scores.delete_game',

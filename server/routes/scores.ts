@@ -18,7 +18,7 @@ import {
 import type { ServerConfig } from '../config.ts';
 import { LIMITS, limitConfig } from '../plugins/rateLimits.ts';
 import { currentUser } from '../plugins/session.ts';
-import { implausibility } from '../runs/plausibility.ts';
+import { implausibility, type ScoreClaim } from '../runs/plausibility.ts';
 import type { RunVerifier } from '../runs/registry.ts';
 import { issueRunTicket, readRunTicket } from '../runs/tickets.ts';
 import { runVerifiers } from '../runs/verifiers.ts';
@@ -155,13 +155,25 @@ async function checkSubmission(api: Api, body: ScoreSubmitBody): Promise<Submiss
   const nameError = playerNameError(body.player_name);
   if (nameError) throw new HttpError(400, nameError);
   const game = await knownGame(api, body.game_id);
+  const { duration, metadata } = checkedClaim(game.game_id, body);
+  return { ...body, player_name: body.player_name as string, duration, metadata, game };
+}
+
+/**
+ * A submitted score's claim on the normal board and the Daily alike: the metadata's size and
+ * the game's plausibility bounds, refused with 400; absent duration and metadata are null.
+ */
+export function checkedClaim(
+  gameId: string,
+  body: { score: number; duration?: number | null; metadata?: Record<string, unknown> | null },
+): ScoreClaim {
   const metadata = body.metadata ?? null;
   if (metadata && Buffer.byteLength(JSON.stringify(metadata)) > MAX_METADATA_BYTES)
     throw new HttpError(400, `metadata is too large (max ${MAX_METADATA_BYTES} bytes)`);
-  const duration = body.duration ?? null;
-  const problem = implausibility(game.game_id, { score: body.score, duration, metadata });
+  const claim = { score: body.score, duration: body.duration ?? null, metadata };
+  const problem = implausibility(gameId, claim);
   if (problem) throw new HttpError(400, problem);
-  return { ...body, player_name: body.player_name as string, duration, metadata, game };
+  return claim;
 }
 
 /** A submit with an idempotency key: a repeat answers the score the first one made. */

@@ -1,27 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runVerifiers } from '../runs/verifiers.ts';
-import { call, createTestApp, devSignIn, type TestApp, testDialects } from '../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { call, suiteApp, sumReplayGame, testDialects } from '../test/harness.ts';
 import { SUBMISSION_PENDING } from './scores.ts';
 
-/** A replayable test game: the score is the sum of the inputs plus seed % 7. */
 const GAME = 'test-idempotent';
-runVerifiers[GAME] = (seed, inputs) =>
-  Array.isArray(inputs) ? { score: inputs.reduce((a: number, b: number) => a + b, 0) + (seed % 7) } : null;
+const addGame = sumReplayGame(GAME, 'Idempotent');
 
 describe.each(testDialects)('score submit idempotency key (%s)', (dialect) => {
-  let t: TestApp;
-  let user: string;
-  beforeAll(async () => {
-    t = await createTestApp(dialect, { rateLimits: false });
-    user = await devSignIn(t.app, 'user');
-    await t.app.repos.scores.setConfig({
-      game_id: GAME,
-      display_name: 'Idempotent',
-      score_type: 'points',
-      sort_order: 'DESC',
-    });
-  });
-  afterAll(async () => t?.close());
+  const t = suiteApp(dialect, { config: { rateLimits: false }, signIn: ['user'], setup: addGame });
 
   const submit = (body: Record<string, unknown>, cookie?: string) =>
     call(t.app, 'POST', '/api/scores/submit.php', { cookie, body });
@@ -56,9 +41,9 @@ describe.each(testDialects)('score submit idempotency key (%s)', (dialect) => {
       run: { ticket, inputs: [1000] },
       idempotency_key: 'verified-run-key-1',
     };
-    const first = (await submit(body, user)).json();
+    const first = (await submit(body, t.user)).json();
     expect(first).toMatchObject({ success: true, verified: true });
-    const again = await submit(body, user);
+    const again = await submit(body, t.user);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(first);
     expect((await board()).filter((s) => s.verified)).toHaveLength(1);

@@ -16,7 +16,7 @@ import {
 } from '../../src/api/schemas/tables.ts';
 import { dropRedisKeys } from '../test/cleanup.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
-import { TableClient } from '../test/tableClient.ts';
+import { TableClient, TableMembers } from '../test/tableClient.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
 const stores: ('memory' | 'redis')[] = REDIS_URL ? ['memory', 'redis'] : ['memory'];
@@ -24,13 +24,19 @@ const stores: ('memory' | 'redis')[] = REDIS_URL ? ['memory', 'redis'] : ['memor
 describe.each(stores)('tables on one server (%s)', (storeKind) => {
   let t: TestApp;
   let base: string;
-  const clients: TableClient[] = [];
+  const connected = new TableMembers();
   const redisPrefix = `futile-test-${crypto.randomBytes(5).toString('hex')}:`;
 
-  function member(tableId: string, secret?: string): TableClient {
-    const c = new TableClient(base, tableId, secret);
-    clients.push(c);
-    return c;
+  const member = (tableId: string, secret?: string) => connected.connect(base, tableId, secret);
+
+  /** A new table that Ana, then Bo, have joined. */
+  async function anaAndBo(): Promise<{ id: string; ana: TableClient; bo: TableClient }> {
+    const id = await createTable();
+    const ana = member(id);
+    const bo = member(id);
+    await ana.join('Ana');
+    await bo.join('Bo');
+    return { id, ana, bo };
   }
 
   async function createTable(from = '127.0.0.1'): Promise<string> {
@@ -54,7 +60,7 @@ describe.each(stores)('tables on one server (%s)', (storeKind) => {
   });
 
   afterAll(async () => {
-    for (const c of clients) c.close();
+    connected.closeAll();
     await t?.close();
     if (storeKind === 'redis' && REDIS_URL) await dropRedisKeys(REDIS_URL, redisPrefix);
   });
@@ -165,11 +171,7 @@ describe.each(stores)('tables on one server (%s)', (storeKind) => {
   });
 
   it('a private roll shows its faces to the roller only; the others learn only that a roll was made', async () => {
-    const id = await createTable();
-    const ana = member(id);
-    const bo = member(id);
-    await ana.join('Ana');
-    await bo.join('Bo');
+    const { id, ana, bo } = await anaAndBo();
     ana.roll('3d6', { private: true });
     const [mine] = await ana.waitForRolls(1);
     expect(mine.faces).toHaveLength(3);
@@ -188,11 +190,7 @@ describe.each(stores)('tables on one server (%s)', (storeKind) => {
   });
 
   it('a late joiner gets the last rolls of the history in order', async () => {
-    const id = await createTable();
-    const ana = member(id);
-    const bo = member(id);
-    await ana.join('Ana');
-    await bo.join('Bo');
+    const { id, ana, bo } = await anaAndBo();
     // Two rollers, to stay under the per-member limit.
     const total = HISTORY_LENGTH + 5;
     for (let i = 0; i < total; i++) (i % 2 ? ana : bo).roll('d4');
@@ -205,11 +203,7 @@ describe.each(stores)('tables on one server (%s)', (storeKind) => {
   });
 
   it('a retried roll (same key) is not rolled twice', async () => {
-    const id = await createTable();
-    const ana = member(id);
-    const bo = member(id);
-    await ana.join('Ana');
-    await bo.join('Bo');
+    const { ana, bo } = await anaAndBo();
     const key = ana.roll('d20');
     ana.roll('d20', { key });
     const retried = await ana.waitForRolls(2);
@@ -221,11 +215,7 @@ describe.each(stores)('tables on one server (%s)', (storeKind) => {
   });
 
   it('a reconnect with the last seen seq gets the missed rolls once, in order', async () => {
-    const id = await createTable();
-    const ana = member(id);
-    const bo = member(id);
-    await ana.join('Ana');
-    await bo.join('Bo');
+    const { id, ana, bo } = await anaAndBo();
     ana.roll('d6');
     await bo.waitForRolls(1);
     bo.socket.terminate();

@@ -47,22 +47,19 @@ export async function tablesRoutes(app: FastifyInstance) {
     rateLimits: app.config.rateLimits,
     metrics: { rolled: (visibility) => rolls.inc({ visibility }) },
   });
-  new client.Gauge({
-    name: 'futile_table_connections',
-    help: 'Open table sockets on this server',
-    registers: [app.metricsRegistry],
-    collect() {
-      this.set(hub.connectionCount());
-    },
-  });
-  new client.Gauge({
-    name: 'futile_tables_open',
-    help: 'Tables with at least one member connected to this server',
-    registers: [app.metricsRegistry],
-    collect() {
-      this.set(hub.tableCount());
-    },
-  });
+  const gauge = (name: string, help: string, read: () => number) =>
+    new client.Gauge({
+      name,
+      help,
+      registers: [app.metricsRegistry],
+      collect() {
+        this.set(read());
+      },
+    });
+  gauge('futile_table_connections', 'Open table sockets on this server', () => hub.connectionCount());
+  gauge('futile_tables_open', 'Tables with at least one member connected to this server', () =>
+    hub.tableCount(),
+  );
 
   await app.register(websocket, {
     // Above our own limit, so that an oversized message gets our clear close reason.

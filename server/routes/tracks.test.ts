@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, cookieFrom, createTestApp, devSignIn, type TestApp, testDialects } from '../test/harness.ts';
+import { call, cookieFrom, createTestApp, suiteApp, type TestApp, testDialects } from '../test/harness.ts';
 
 const track = (overrides: Record<string, unknown> = {}) => ({
   v: 3,
@@ -11,16 +11,8 @@ const track = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe.each(testDialects)('tracks calls (%s)', (dialect) => {
-  let t: TestApp;
-  let user: string;
-  let admin: string;
+  const t = suiteApp(dialect, { config: { rateLimits: false }, signIn: ['user', 'admin'] });
   let hash: string;
-  beforeAll(async () => {
-    t = await createTestApp(dialect, { rateLimits: false });
-    user = await devSignIn(t.app, 'user');
-    admin = await devSignIn(t.app, 'admin');
-  });
-  afterAll(async () => t?.close());
 
   it('stores a v3 track; the same track gets the same hash', async () => {
     const res = await call(t.app, 'POST', '/api/tracks/store.php', { body: track() });
@@ -76,12 +68,12 @@ describe.each(testDialects)('tracks calls (%s)', (dialect) => {
     });
     expect(replaced.json().stats).toEqual({ avgRating: 2, ratingCount: 1, loadCount: 2 });
     const byUser = await call(t.app, 'POST', '/api/tracks/rate.php', {
-      cookie: user,
+      cookie: t.user,
       body: { hash, rating: 5 },
     });
     expect(byUser.json().stats).toEqual({ avgRating: 3.5, ratingCount: 2, loadCount: 2 });
     expect(
-      (await call(t.app, 'GET', `/api/tracks/rate.php?hash=${hash}`, { cookie: user })).json().userRating,
+      (await call(t.app, 'GET', `/api/tracks/rate.php?hash=${hash}`, { cookie: t.user })).json().userRating,
     ).toBe(5);
     expect(
       (await call(t.app, 'GET', `/api/tracks/rate.php?hash=${hash}`, { cookie: visitor })).json().userRating,
@@ -96,13 +88,13 @@ describe.each(testDialects)('tracks calls (%s)', (dialect) => {
 
   it('admin stats and manage: 401/403 for others; list with preview; delete audited', async () => {
     expect((await call(t.app, 'GET', '/api/tracks/admin.php')).statusCode).toBe(401);
-    expect((await call(t.app, 'GET', '/api/tracks/manage.php', { cookie: user })).statusCode).toBe(403);
+    expect((await call(t.app, 'GET', '/api/tracks/manage.php', { cookie: t.user })).statusCode).toBe(403);
     expect(
-      (await call(t.app, 'DELETE', `/api/tracks/manage.php?hash=${hash}`, { cookie: user })).statusCode,
+      (await call(t.app, 'DELETE', `/api/tracks/manage.php?hash=${hash}`, { cookie: t.user })).statusCode,
     ).toBe(403);
-    const stats = (await call(t.app, 'GET', '/api/tracks/admin.php', { cookie: admin })).json();
+    const stats = (await call(t.app, 'GET', '/api/tracks/admin.php', { cookie: t.admin })).json();
     expect(stats).toEqual({ success: true, stats: { total_tracks: 2, tracks_today: 2, tracks_week: 2 } });
-    const list = (await call(t.app, 'GET', '/api/tracks/manage.php', { cookie: admin })).json();
+    const list = (await call(t.app, 'GET', '/api/tracks/manage.php', { cookie: t.admin })).json();
     const row = list.tracks.find((r: { hash: string }) => r.hash === hash);
     expect(row).toMatchObject({
       hash,
@@ -116,10 +108,10 @@ describe.each(testDialects)('tracks calls (%s)', (dialect) => {
       rating_count: 2,
     });
     expect(row.preview).toMatch(/^<svg [^>]*>.*<path d="M 100 100 L 900 100/);
-    const del = await call(t.app, 'DELETE', `/api/tracks/manage.php?hash=${hash}`, { cookie: admin });
+    const del = await call(t.app, 'DELETE', `/api/tracks/manage.php?hash=${hash}`, { cookie: t.admin });
     expect(del.json()).toEqual({ success: true, message: 'Track deleted' });
     expect((await call(t.app, 'GET', `/api/tracks/get.php?hash=${hash}`)).statusCode).toBe(404);
-    const audit = (await call(t.app, 'GET', '/api/admin/audit.php', { cookie: admin })).json();
+    const audit = (await call(t.app, 'GET', '/api/admin/audit.php', { cookie: t.admin })).json();
     expect(audit.entries[0]).toMatchObject({
       action: 'track.delete',
       target: hash,
@@ -133,7 +125,9 @@ describe.each(testDialects)('tracks calls (%s)', (dialect) => {
       expect(res.statusCode).toBe(200);
     }
     const pageAt = async (offset: number) =>
-      (await call(t.app, 'GET', `/api/tracks/manage.php?limit=2&offset=${offset}`, { cookie: admin })).json();
+      (
+        await call(t.app, 'GET', `/api/tracks/manage.php?limit=2&offset=${offset}`, { cookie: t.admin })
+      ).json();
     const pages = [await pageAt(0), await pageAt(2), await pageAt(4)];
     for (const page of pages) expect(page.total).toBe(6);
     expect(pages.map((p) => p.tracks.length)).toEqual([2, 2, 2]);

@@ -4,11 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { createRng } from '../../src/lib/pure/rng.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig, type ServerConfig } from '../config.ts';
 import { connectDatabase, type Db } from '../db/connect.ts';
 import { migrateToLatest } from '../db/migrations.ts';
+import { runVerifiers } from '../runs/verifiers.ts';
 
 /**
  * Real databases for the server suites: SQLite always, PostgreSQL too when
@@ -100,6 +102,37 @@ export async function createTestApp(
   };
 }
 
+/** A suite's app and the session cookies of the members its tests act as. */
+export interface SuiteApp extends TestApp {
+  /** Cookie of the dev sign-in as an ordinary user (when `signIn` names it). */
+  user: string;
+  /** Cookie of the dev sign-in as an admin (when `signIn` names it). */
+  admin: string;
+}
+
+/**
+ * The app of the describe block it is called in: built before the block's tests, with the
+ * members of `signIn` signed in (in that order) and `setup` run, and closed after them.
+ * Its fields are there from the block's first test on.
+ */
+export function suiteApp(
+  dialect: 'sqlite' | 'postgres',
+  options: {
+    config?: Partial<ServerConfig>;
+    signIn?: readonly ('user' | 'admin')[];
+    setup?: (t: SuiteApp) => Promise<void>;
+  } = {},
+): SuiteApp {
+  const suite = {} as SuiteApp;
+  beforeAll(async () => {
+    Object.assign(suite, await createTestApp(dialect, options.config));
+    for (const as of options.signIn ?? []) suite[as] = await devSignIn(suite.app, as);
+    await options.setup?.(suite);
+  });
+  afterAll(async () => suite.close?.());
+  return suite;
+}
+
 /** The value of a Set-Cookie header by name, or null. */
 export function cookieFrom(res: LightMyRequestResponse, name: string): string | null {
   const raw = res.headers['set-cookie'];
@@ -134,4 +167,24 @@ export function call(
     request.payload = JSON.stringify(options.body);
   }
   return app.inject(request);
+}
+
+/**
+ * Registers a replayable game for the ticket tests, `gameId`, whose verifier scores a run as
+ * the sum of its inputs (integers) plus seed % 7, and returns a `setup` that gives it a board
+ * (points, highest first) named `displayName`.
+ */
+export function sumReplayGame(gameId: string, displayName: string): (t: TestApp) => Promise<void> {
+  runVerifiers[gameId] = (seed, inputs) => {
+    if (!Array.isArray(inputs) || !inputs.every((n) => Number.isInteger(n))) return null;
+    return { score: inputs.reduce((a: number, b: number) => a + b, 0) + (seed % 7) };
+  };
+  return async (t) => {
+    await t.app.repos.scores.setConfig({
+      game_id: gameId,
+      display_name: displayName,
+      score_type: 'points',
+      sort_order: 'DESC',
+    });
+  };
 }

@@ -119,3 +119,19 @@ export class TableClient {
     this.socket.close();
   }
 }
+
+/** The members a suite connects, kept so that its end closes every one of them. */
+export class TableMembers {
+  private readonly clients: TableClient[] = [];
+
+  /** A new member of table `tableId` on the server at `baseUrl` (the same member again with its `secret`). */
+  connect(baseUrl: string, tableId: string, secret?: string): TableClient {
+    const c = new TableClient(baseUrl, tableId, secret);
+    this.clients.push(c);
+    return c;
+  }
+
+  closeAll(): void {
+    for (const c of this.clients) c.close();
+  }
+}

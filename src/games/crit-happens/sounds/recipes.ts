@@ -6,7 +6,7 @@
  */
 import { whiteNoiseBuffer } from '../../../lib/audio/noise.ts';
 import type { SoundSet } from '../../../lib/audio/soundRecipe.ts';
-import { SILENT, tone } from '../../../lib/audio/tone.ts';
+import { filtered, tone } from '../../../lib/audio/tone.ts';
 import { createRng } from '../../../lib/pure/rng.ts';
 
 /** A hard plastic die hitting felt or another die: a band-passed noise tick plus two short resonances. */
@@ -22,15 +22,10 @@ function clack(seed: number, centre: number, ring: number) {
       );
       const src = ctx.createBufferSource();
       src.buffer = noise;
-      const band = ctx.createBiquadFilter();
-      band.type = 'bandpass';
-      band.frequency.setValueAtTime(centre, 0);
-      band.Q.setValueAtTime(1.6, 0);
-      const env = ctx.createGain();
-      env.gain.setValueAtTime(SILENT, 0);
-      env.gain.exponentialRampToValueAtTime(0.9, 0.0015);
-      env.gain.exponentialRampToValueAtTime(SILENT, 0.06);
-      src.connect(band).connect(env).connect(out);
+      filtered(ctx, src, out, {
+        filter: { type: 'bandpass', freq: centre, q: 1.6 },
+        envelope: { peak: 0.9, peakAt: 0.0015, end: 0.06 },
+      });
       src.start(0);
       tone(ctx, out, { wave: 'sine', freq: ring, dur: 0.05, gain: 0.22, attack: 0.001 });
       tone(ctx, out, { wave: 'triangle', freq: ring * 1.53, dur: 0.035, gain: 0.1, attack: 0.001 });
@@ -50,17 +45,17 @@ function brass(
   const osc = ctx.createOscillator();
   osc.type = 'sawtooth';
   osc.frequency.setValueAtTime(freq, at);
-  const filter = ctx.createBiquadFilter();
-  filter.type = 'lowpass';
-  filter.frequency.setValueAtTime(freq * 1.5, at);
-  filter.frequency.exponentialRampToValueAtTime(freq * 6, at + 0.06);
-  filter.frequency.exponentialRampToValueAtTime(freq * 3, at + dur);
-  const env = ctx.createGain();
-  env.gain.setValueAtTime(SILENT, at);
-  env.gain.exponentialRampToValueAtTime(gain, at + 0.03);
-  env.gain.setValueAtTime(gain * 0.8, at + dur * 0.7);
-  env.gain.exponentialRampToValueAtTime(SILENT, at + dur);
-  osc.connect(filter).connect(env).connect(out);
+  filtered(ctx, osc, out, {
+    filter: {
+      type: 'lowpass',
+      freq: freq * 1.5,
+      glide: [
+        [freq * 6, at + 0.06],
+        [freq * 3, at + dur],
+      ],
+    },
+    envelope: { at, peak: gain, peakAt: at + 0.03, holds: [[gain * 0.8, at + dur * 0.7]], end: at + dur },
+  });
   osc.start(at);
   osc.stop(at + dur + 0.02);
 }
@@ -102,15 +97,10 @@ export const CRIT_SOUNDS = {
       const depth = ctx.createGain();
       depth.gain.setValueAtTime(6, 1.26);
       lfo.connect(depth).connect(osc.frequency);
-      const filter = ctx.createBiquadFilter();
-      filter.type = 'lowpass';
-      filter.frequency.setValueAtTime(900, 1.26);
-      filter.frequency.exponentialRampToValueAtTime(400, 2.05);
-      const env = ctx.createGain();
-      env.gain.setValueAtTime(SILENT, 1.26);
-      env.gain.exponentialRampToValueAtTime(0.22, 1.3);
-      env.gain.exponentialRampToValueAtTime(SILENT, 2.08);
-      osc.connect(filter).connect(env).connect(out);
+      filtered(ctx, osc, out, {
+        filter: { type: 'lowpass', freq: 900, glide: [[400, 2.05]] },
+        envelope: { at: 1.26, peak: 0.22, peakAt: 1.3, end: 2.08 },
+      });
       osc.start(1.26);
       lfo.start(1.26);
       osc.stop(2.1);
@@ -129,16 +119,10 @@ export const CRIT_SOUNDS = {
       });
       const src = ctx.createBufferSource();
       src.buffer = bang;
-      const filter = ctx.createBiquadFilter();
-      filter.type = 'lowpass';
-      filter.frequency.setValueAtTime(5000, 0);
-      filter.frequency.exponentialRampToValueAtTime(1500, 1.1);
-      const env = ctx.createGain();
-      env.gain.setValueAtTime(SILENT, 0);
-      env.gain.exponentialRampToValueAtTime(1, 0.004);
-      env.gain.setValueAtTime(1, 0.9);
-      env.gain.exponentialRampToValueAtTime(SILENT, 1.18);
-      src.connect(filter).connect(env).connect(out);
+      filtered(ctx, src, out, {
+        filter: { type: 'lowpass', freq: 5000, glide: [[1500, 1.1]] },
+        envelope: { peak: 1, peakAt: 0.004, holds: [[1, 0.9]], end: 1.18 },
+      });
       src.start(0);
     },
   },

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TestClock } from '../../../lib/runtime/clock.ts';
 import { KIND_STAR } from '../engine/bodyTypes.ts';
 import { B_X, BODY_STRIDE, type Snapshot } from '../engine/snapshot.ts';
+import { worldPoint } from '../scene/camera.ts';
 import { GravityHost } from './GravityHost.ts';
 
 function makeHost() {
@@ -24,10 +25,10 @@ describe('GravityHost', () => {
     const ids = host.bodyIds();
     expect(ids).toHaveLength(9);
     const sun = host.getBody(ids[0])!;
-    expect(host.bodyAt(sun.x, sun.y, 1)).toBe(sun.id);
-    expect(host.bodyAt(sun.x + sun.radius + 5, sun.y, 1)).toBeNull();
-    expect(host.bodyAt(sun.x + sun.radius + 5, sun.y, 6)).toBe(sun.id);
-    expect(host.bodyAt(1e6, 1e6, 10)).toBeNull();
+    expect(host.bodyAt(worldPoint(sun.x, sun.y), 1)).toBe(sun.id);
+    expect(host.bodyAt(worldPoint(sun.x + sun.radius + 5, sun.y), 1)).toBeNull();
+    expect(host.bodyAt(worldPoint(sun.x + sun.radius + 5, sun.y), 6)).toBe(sun.id);
+    expect(host.bodyAt(worldPoint(1e6, 1e6), 10)).toBeNull();
   });
 
   it('steps on its own clock: 5 sub-steps per 60 Hz frame at time speed 1', () => {
@@ -96,8 +97,8 @@ describe('GravityHost', () => {
   it('adds a planet on a circular orbit around the nearest star', async () => {
     const { host } = makeHost();
     host.clear();
-    host.addStar(0, 0);
-    const id = host.addPlanet(100, 0);
+    host.addStar(worldPoint(0, 0));
+    const id = host.addPlanet(worldPoint(100, 0));
     const p = host.getBody(id)!;
     expect(Math.hypot(p.vx, p.vy)).toBeCloseTo(Math.sqrt((0.1 * 1000) / 100), 5);
     const snap = await host.nextSnapshot(null);
@@ -108,7 +109,7 @@ describe('GravityHost', () => {
   it('a planet added far outside a binary orbits the pair, not one star', () => {
     const { clock, host } = makeHost();
     host.loadPreset('binary-stars');
-    const id = host.addPlanet(-480, -300);
+    const id = host.addPlanet(worldPoint(-480, -300));
     clock.advance(20_000);
     const p = host.getBody(id)!;
     expect(p).not.toBeNull();
@@ -120,10 +121,10 @@ describe('GravityHost', () => {
   it('drags: a grabbed body holds still and moves where it is put', () => {
     const { clock, host } = makeHost();
     host.clear();
-    host.addStar(0, 0);
-    const id = host.addPlanet(100, 0);
+    host.addStar(worldPoint(0, 0));
+    const id = host.addPlanet(worldPoint(100, 0));
     host.grab(id);
-    host.moveBody(id, 150, 20);
+    host.moveBody(id, worldPoint(150, 20));
     clock.advance(200);
     expect(host.getBody(id)).toMatchObject({ x: 150, y: 20 });
     host.release();
@@ -140,7 +141,7 @@ describe('GravityHost', () => {
     const first = await host.nextSnapshot(null);
     const id = first.buffers.ids[1];
     host.grab(id);
-    host.moveBody(id, 321, -45);
+    host.moveBody(id, worldPoint(321, -45));
     // No clock tick needed: the drag itself is a change the page should see.
     const moved = await host.nextSnapshot(first.buffers);
     expect(moved.buffers.bodies[BODY_STRIDE + B_X]).toBe(321);
@@ -209,7 +210,7 @@ describe('GravityHost', () => {
     expect(host.stats().step).toBeGreaterThanOrEqual(5);
     expect(host.stats().step).toBeLessThanOrEqual(7);
     // No single bodies in a galaxy; any other preset leaves it.
-    expect(host.addPlanet(100, 100)).toBe(-1);
+    expect(host.addPlanet(worldPoint(100, 100))).toBe(-1);
     host.loadPreset('solar-system');
     const third = await host.nextSnapshot(second.buffers);
     expect(third.galaxyCount).toBe(0);

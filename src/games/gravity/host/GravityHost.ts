@@ -31,6 +31,7 @@ import {
 import { decodeScenario, encodeScenario } from '../engine/shareCodec.ts';
 import { type Snapshot, type SnapshotBuffers, transferablesOf, writeSnapshot } from '../engine/snapshot.ts';
 import { type Body, type BodyInit, GravityWorld } from '../engine/world.ts';
+import type { WorldPoint } from '../scene/camera.ts';
 
 export type { HostClock, MarkTransfer };
 
@@ -201,9 +202,10 @@ export class GravityHost {
   // ---- bodies --------------------------------------------------------------------------
 
   /** A Rocky planet, on a circular orbit around the star pulling hardest there (if any). */
-  addPlanet(x: number, y: number): number {
+  addPlanet(at: WorldPoint): number {
     // The Galaxy's stars are all alike and many: no single bodies are added to it.
     if (this.galaxy) return -1;
+    const { x, y } = at;
     const t = PLANET_TYPES[PLANET_TYPE_ROCKY];
     const { vx, vy } = this.circularVelocityAt(x, y);
     const id = this.world.addBody({
@@ -223,8 +225,9 @@ export class GravityHost {
   }
 
   /** A G-type star at rest. */
-  addStar(x: number, y: number): number {
+  addStar(at: WorldPoint): number {
     if (this.galaxy) return -1;
+    const { x, y } = at;
     const t = STAR_TYPES[STAR_TYPE_G];
     const id = this.world.addBody({
       kind: KIND_STAR,
@@ -294,8 +297,8 @@ export class GravityHost {
     this.world.heldId = id;
   }
 
-  moveBody(id: number, x: number, y: number): void {
-    if (this.world.moveBody(id, x, y)) this.changed();
+  moveBody(id: number, to: WorldPoint): void {
+    if (this.world.moveBody(id, to.x, to.y)) this.changed();
   }
 
   release(): void {
@@ -321,8 +324,9 @@ export class GravityHost {
    * The body under a world point (within `slop` world units of its edge), or null: the
    * page's hit test for a press, asked here because the bodies are here.
    */
-  bodyAt(x: number, y: number, slop: number): number | null {
+  bodyAt(at: WorldPoint, slop: number): number | null {
     const w = this.world;
+    const { x, y } = at;
     let best: number | null = null;
     let bestGap = Number.POSITIVE_INFINITY;
     for (let i = 0; i < w.count; i++) {

@@ -1,4 +1,4 @@
-import { useShallow } from 'zustand/react/shallow';
+import { useFields } from '../../../lib/useFields.ts';
 import {
   GRAVITY_MAX,
   GRAVITY_MIN,
@@ -44,19 +44,17 @@ function Slider({ label, value, min, max, step, format, onChange }: SliderProps)
 /** Simulation controls (outside the canvas). */
 export function Controls({ session, onShare }: { session: GravitySession | null; onShare(): void }) {
   // Only the fields shown here: the whole store changed with every readout (step, counts).
-  const s = useGravityStore(
-    useShallow((st) => ({
-      ready: st.ready,
-      running: st.running,
-      gravity: st.gravity,
-      timeSpeed: st.timeSpeed,
-      zoom: st.zoom,
-      starGravity: st.starGravity,
-      trails: st.trails,
-      pathTrails: st.pathTrails,
-      presetId: st.presetId,
-    })),
-  );
+  const s = useFields(useGravityStore, [
+    'ready',
+    'running',
+    'gravity',
+    'timeSpeed',
+    'zoom',
+    'starGravity',
+    'trails',
+    'pathTrails',
+    'presetId',
+  ]);
   const disabled = !session || !s.ready;
   // The Galaxy's stars are all alike and many: none is added, picked or given a trail.
   const galaxy = s.presetId === GALAXY_PRESET_ID;

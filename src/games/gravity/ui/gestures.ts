@@ -1,35 +1,38 @@
 import { DOUBLE_TAP_MS, HOLD_CANCEL_DISTANCE, HOLD_MS } from '../engine/constants.ts';
+import { type ScreenPoint, screenPoint } from '../scene/camera.ts';
 
 /**
  * Turns pointer events on the canvas into what the user meant, without touching the DOM
  * (tested in Node): click/tap selects, dragging a body moves it, dragging space pans,
  * two fingers pinch-zoom, a double tap (< 300 ms) on space adds a planet, holding still
  * on space for 600 ms adds a star (movement over 10 px cancels the hold).
- * `target` is the body under the pointer at press time (null: empty space).
+ * `target` is the body under the pointer at press time (null: empty space). Every point is
+ * on the screen: the session maps them to the world with the camera.
  */
 export type GestureAction =
   | { type: 'select'; id: number | null }
-  | { type: 'dragStart'; id: number; x: number; y: number }
-  | { type: 'dragMove'; id: number; x: number; y: number }
+  | { type: 'dragStart'; id: number; at: ScreenPoint }
+  | { type: 'dragMove'; id: number; at: ScreenPoint }
   | { type: 'dragEnd'; id: number }
+  /** The pointer moved (dx, dy) CSS pixels. */
   | { type: 'pan'; dx: number; dy: number }
-  | { type: 'pinch'; factor: number; x: number; y: number }
-  | { type: 'addPlanet'; x: number; y: number }
-  | { type: 'addStar'; x: number; y: number }
+  | { type: 'pinch'; factor: number; at: ScreenPoint }
+  | { type: 'addPlanet'; at: ScreenPoint }
+  | { type: 'addStar'; at: ScreenPoint }
   /** Ask for `holdElapsed` to be called at `at` (ms, same clock as the events). */
   | { type: 'armHold'; at: number }
   | { type: 'disarmHold' };
 
 interface Pointer {
-  x: number;
-  y: number;
-  startX: number;
-  startY: number;
+  at: ScreenPoint;
+  start: ScreenPoint;
 }
 
 type Mode = 'idle' | 'press-space' | 'press-body' | 'drag' | 'pan' | 'pinch' | 'held';
 
-/** Two taps farther apart than this are not a double tap. */
+const distance = (a: ScreenPoint, b: ScreenPoint): number => Math.hypot(a.x - b.x, a.y - b.y);
+
+/** Two taps farther apart than this are not a double tap (CSS pixels). */
 const DOUBLE_TAP_DISTANCE = 30;
 
 export class GestureRecognizer {
@@ -37,11 +40,11 @@ export class GestureRecognizer {
   private mode: Mode = 'idle';
   private target: number | null = null;
   private downAt = 0;
-  private lastTap: { x: number; y: number; t: number } | null = null;
+  private lastTap: { at: ScreenPoint; t: number } | null = null;
   private pinchDistance = 0;
 
-  down(pointerId: number, x: number, y: number, t: number, target: number | null): GestureAction[] {
-    this.pointers.set(pointerId, { x, y, startX: x, startY: y });
+  down(pointerId: number, at: ScreenPoint, t: number, target: number | null): GestureAction[] {
+    this.pointers.set(pointerId, { at, start: at });
     if (this.pointers.size === 2) {
       const out: GestureAction[] = [{ type: 'disarmHold' }];
       if (this.mode === 'drag' && this.target !== null) out.push({ type: 'dragEnd', id: this.target });
@@ -61,43 +64,42 @@ export class GestureRecognizer {
     return [{ type: 'armHold', at: t + HOLD_MS }];
   }
 
-  move(pointerId: number, x: number, y: number): GestureAction[] {
+  move(pointerId: number, at: ScreenPoint): GestureAction[] {
     const p = this.pointers.get(pointerId);
     if (!p) return [];
-    const lastX = p.x;
-    const lastY = p.y;
-    p.x = x;
-    p.y = y;
-    const moved = Math.hypot(x - p.startX, y - p.startY) > HOLD_CANCEL_DISTANCE;
+    const last = p.at;
+    p.at = at;
+    const moved = distance(at, p.start) > HOLD_CANCEL_DISTANCE;
     switch (this.mode) {
       case 'press-body':
         if (!moved) return [];
         this.mode = 'drag';
         return [
-          { type: 'dragStart', id: this.target!, x, y },
-          { type: 'dragMove', id: this.target!, x, y },
+          { type: 'dragStart', id: this.target!, at },
+          { type: 'dragMove', id: this.target!, at },
         ];
       case 'drag':
-        return [{ type: 'dragMove', id: this.target!, x, y }];
+        return [{ type: 'dragMove', id: this.target!, at }];
       case 'press-space':
         if (!moved) return [];
         this.mode = 'pan';
-        return [{ type: 'disarmHold' }, { type: 'pan', dx: x - p.startX, dy: y - p.startY }];
+        return [{ type: 'disarmHold' }, { type: 'pan', dx: at.x - p.start.x, dy: at.y - p.start.y }];
       case 'pan':
-        return [{ type: 'pan', dx: x - lastX, dy: y - lastY }];
+        return [{ type: 'pan', dx: at.x - last.x, dy: at.y - last.y }];
       case 'pinch': {
         const d = this.spread();
         const factor = this.pinchDistance > 0 ? d / this.pinchDistance : 1;
         this.pinchDistance = d;
         const [a, b] = [...this.pointers.values()];
-        return factor === 1 ? [] : [{ type: 'pinch', factor, x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 }];
+        const mid = screenPoint((a.at.x + b.at.x) / 2, (a.at.y + b.at.y) / 2);
+        return factor === 1 ? [] : [{ type: 'pinch', factor, at: mid }];
       }
       default:
         return [];
     }
   }
 
-  up(pointerId: number, x: number, y: number, t: number): GestureAction[] {
+  up(pointerId: number, at: ScreenPoint, t: number): GestureAction[] {
     if (!this.pointers.delete(pointerId)) return [];
     const out: GestureAction[] = [];
     const mode = this.mode;
@@ -112,12 +114,12 @@ export class GestureRecognizer {
     if (mode === 'press-space') {
       out.push({ type: 'disarmHold' });
       const last = this.lastTap;
-      if (last && t - last.t < DOUBLE_TAP_MS && Math.hypot(x - last.x, y - last.y) < DOUBLE_TAP_DISTANCE) {
-        out.push({ type: 'addPlanet', x, y });
+      if (last && t - last.t < DOUBLE_TAP_MS && distance(at, last.at) < DOUBLE_TAP_DISTANCE) {
+        out.push({ type: 'addPlanet', at });
         this.lastTap = null;
       } else {
         out.push({ type: 'select', id: null });
-        this.lastTap = { x, y, t };
+        this.lastTap = { at, t };
       }
     } else {
       this.lastTap = null;
@@ -131,7 +133,7 @@ export class GestureRecognizer {
     const p = [...this.pointers.values()][0];
     this.mode = 'held';
     this.lastTap = null;
-    return p ? [{ type: 'addStar', x: p.startX, y: p.startY }] : [];
+    return p ? [{ type: 'addStar', at: p.start }] : [];
   }
 
   cancel(pointerId: number): GestureAction[] {
@@ -145,6 +147,6 @@ export class GestureRecognizer {
 
   private spread(): number {
     const [a, b] = [...this.pointers.values()];
-    return a && b ? Math.hypot(a.x - b.x, a.y - b.y) : 0;
+    return a && b ? distance(a.at, b.at) : 0;
   }
 }

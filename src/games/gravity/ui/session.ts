@@ -6,7 +6,16 @@ import { GALAXY_PRESET_ID } from '../engine/galaxy.ts';
 import { DEFAULT_PRESET_ID, findPreset, type ScenarioSettings } from '../engine/presets.ts';
 import { type Snapshot, type SnapshotBuffers, transferablesOf } from '../engine/snapshot.ts';
 import type { BodyPatch, GravityPhysicsApi } from '../host/GravityHost.ts';
-import { type Camera, clampZoom, screenToWorld, zoomAt } from '../scene/camera.ts';
+import {
+  type Camera,
+  clampZoom,
+  panBy,
+  type ScreenPoint,
+  screenPoint,
+  screenToWorld,
+  type WorldPoint,
+  zoomAt,
+} from '../scene/camera.ts';
 import type { GravityHud, GravitySceneInput } from '../scene/GravityScene.ts';
 import { type GestureAction, GestureRecognizer } from './gestures.ts';
 import { useGravityStore } from './store.ts';
@@ -234,8 +243,8 @@ export class GravitySession {
     return { width: rect.width || this.size().width, height: rect.height || this.size().height };
   }
 
-  private toWorld(x: number, y: number): { x: number; y: number } {
-    return screenToWorld(this.camera, this.viewSize(), x, y);
+  private toWorld(at: ScreenPoint): WorldPoint {
+    return screenToWorld(this.camera, this.viewSize(), at);
   }
 
   private setCamera(camera: Partial<Camera>): void {
@@ -247,29 +256,28 @@ export class GravitySession {
   /** Listens on the stage (the canvas is replaced when its renderer restarts). */
   private bindInput(): void {
     const stage = this.container;
-    const local = (e: PointerEvent | WheelEvent) => {
+    const local = (e: PointerEvent | WheelEvent): ScreenPoint => {
       const rect = this.mount.canvas.getBoundingClientRect();
-      return { x: e.clientX - rect.left, y: e.clientY - rect.top };
+      return screenPoint(e.clientX - rect.left, e.clientY - rect.top);
     };
     stage.addEventListener('pointerdown', (e) => {
       stage.setPointerCapture(e.pointerId);
-      const { x, y } = local(e);
+      const at = local(e);
       const { pointerId, timeStamp } = e;
       this.enqueue(async () => {
-        const world = this.toWorld(x, y);
-        const target = await this.physics.call('bodyAt', world.x, world.y, PICK_SLOP_PX / this.camera.zoom);
-        this.run(this.gestures.down(pointerId, x, y, timeStamp, target));
+        const target = await this.physics.call('bodyAt', this.toWorld(at), PICK_SLOP_PX / this.camera.zoom);
+        this.run(this.gestures.down(pointerId, at, timeStamp, target));
       });
     });
     stage.addEventListener('pointermove', (e) => {
-      const { x, y } = local(e);
+      const at = local(e);
       const { pointerId } = e;
-      this.enqueue(() => this.run(this.gestures.move(pointerId, x, y)));
+      this.enqueue(() => this.run(this.gestures.move(pointerId, at)));
     });
     stage.addEventListener('pointerup', (e) => {
-      const { x, y } = local(e);
+      const at = local(e);
       const { pointerId, timeStamp } = e;
-      this.enqueue(() => this.run(this.gestures.up(pointerId, x, y, timeStamp)));
+      this.enqueue(() => this.run(this.gestures.up(pointerId, at, timeStamp)));
     });
     stage.addEventListener('pointercancel', (e) => {
       const { pointerId } = e;
@@ -279,8 +287,7 @@ export class GravitySession {
       'wheel',
       (e) => {
         e.preventDefault();
-        const { x, y } = local(e);
-        this.setCamera(zoomAt(this.camera, this.viewSize(), x, y, Math.exp(-e.deltaY * 0.0015)));
+        this.setCamera(zoomAt(this.camera, this.viewSize(), local(e), Math.exp(-e.deltaY * 0.0015)));
         this.syncZoom();
       },
       { passive: false },
@@ -304,39 +311,26 @@ export class GravitySession {
           this.dragging = a.id;
           this.physics.send('grab', a.id);
           break;
-        case 'dragMove': {
-          const w = this.toWorld(a.x, a.y);
-          this.physics.send('moveBody', a.id, w.x, w.y);
+        case 'dragMove':
+          this.physics.send('moveBody', a.id, this.toWorld(a.at));
           break;
-        }
         case 'dragEnd':
           this.dragging = null;
           this.physics.send('release');
           break;
         case 'pan':
-          this.setCamera({
-            x: this.camera.x - a.dx / this.camera.zoom,
-            y: this.camera.y - a.dy / this.camera.zoom,
-          });
+          this.setCamera(panBy(this.camera, a.dx, a.dy));
           break;
         case 'pinch':
-          this.setCamera(zoomAt(this.camera, this.viewSize(), a.x, a.y, a.factor));
+          this.setCamera(zoomAt(this.camera, this.viewSize(), a.at, a.factor));
           this.syncZoom();
           break;
-        case 'addPlanet': {
-          const w = this.toWorld(a.x, a.y);
+        case 'addPlanet':
+        case 'addStar':
           this.physics
-            .call('addPlanet', w.x, w.y)
+            .call(a.type, this.toWorld(a.at))
             .then((id) => id >= 0 && this.select(id), this.onCommandError);
           break;
-        }
-        case 'addStar': {
-          const w = this.toWorld(a.x, a.y);
-          this.physics
-            .call('addStar', w.x, w.y)
-            .then((id) => id >= 0 && this.select(id), this.onCommandError);
-          break;
-        }
         case 'armHold':
           if (this.holdTimer) clearTimeout(this.holdTimer);
           this.holdTimer = setTimeout(
@@ -380,9 +374,8 @@ export class GravitySession {
     const { width, height } = this.viewSize();
     const angle = this.addedFromControls++ * 2.39996 - Math.PI / 2;
     const r = Math.min(width, height) * 0.32;
-    const w = this.toWorld(width / 2 + r * Math.cos(angle), height / 2 + r * Math.sin(angle));
-    const added =
-      kind === 'planet' ? this.physics.call('addPlanet', w.x, w.y) : this.physics.call('addStar', w.x, w.y);
+    const w = this.toWorld(screenPoint(width / 2 + r * Math.cos(angle), height / 2 + r * Math.sin(angle)));
+    const added = this.physics.call(kind === 'planet' ? 'addPlanet' : 'addStar', w);
     added.then((id) => this.select(id), this.onCommandError);
   }
 

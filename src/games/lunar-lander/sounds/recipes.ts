@@ -6,9 +6,8 @@
  */
 import { brownNoiseBuffer } from '../../../lib/audio/noise.ts';
 import type { SoundRecipe, SoundSet } from '../../../lib/audio/soundRecipe.ts';
+import { envelope, filtered, SILENT } from '../../../lib/audio/tone.ts';
 import { createRng } from '../../../lib/pure/rng.ts';
-
-const SILENT = 0.0001;
 
 /** One note: a 12 ms linear attack from silence, then an exponential decay to silence. */
 function tone(
@@ -122,15 +121,10 @@ const crash: SoundRecipe = {
       cornerHz: 430,
       rms: 0.315,
     });
-    const filter = ctx.createBiquadFilter();
-    filter.type = 'lowpass';
-    filter.frequency.setValueAtTime(3200, 0);
-    filter.frequency.exponentialRampToValueAtTime(120, 1.3);
-    const gain = ctx.createGain();
-    gain.gain.setValueAtTime(SILENT, 0);
-    gain.gain.exponentialRampToValueAtTime(1.4, 0.004);
-    gain.gain.exponentialRampToValueAtTime(SILENT, 1.65);
-    src.connect(filter).connect(gain).connect(out);
+    filtered(ctx, src, out, {
+      filter: { type: 'lowpass', freq: 3200, glide: [[120, 1.3]] },
+      envelope: { peak: 1.4, peakAt: 0.004, end: 1.65 },
+    });
     src.start(0);
     src.stop(1.69);
 
@@ -138,11 +132,7 @@ const crash: SoundRecipe = {
     sub.type = 'sine';
     sub.frequency.setValueAtTime(110, 0);
     sub.frequency.exponentialRampToValueAtTime(32, 0.8);
-    const subGain = ctx.createGain();
-    subGain.gain.setValueAtTime(SILENT, 0);
-    subGain.gain.exponentialRampToValueAtTime(0.9, 0.006);
-    subGain.gain.exponentialRampToValueAtTime(SILENT, 0.95);
-    sub.connect(subGain).connect(out);
+    sub.connect(envelope(ctx, { peak: 0.9, peakAt: 0.006, end: 0.95 })).connect(out);
     sub.start(0);
     sub.stop(1);
   },

@@ -1,6 +1,7 @@
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { GameHeader } from '../../../platform/header/GameHeader.tsx';
 import { LiveStatus } from '../../../platform/ui/LiveStatus.tsx';
+import { MuteButton } from '../../../platform/ui/MuteButton.tsx';
 import { useLanderSound } from './audio.ts';
 import { LanderController } from './controller.ts';
 import { Hud } from './Hud.tsx';
@@ -13,19 +14,15 @@ function MuteToggle({ onToggle }: { onToggle(): void }) {
   const muted = useLanderSound((s) => s.muted);
   const toggle = useLanderSound((s) => s.toggleMuted);
   return (
-    <button
-      type="button"
+    <MuteButton
+      muted={muted}
       className="lander-mute"
-      aria-pressed={muted}
-      aria-label={muted ? 'Unmute sound' : 'Mute sound'}
-      title={muted ? 'Unmute sound' : 'Mute sound'}
-      onClick={() => {
+      what="sound"
+      onToggle={() => {
         toggle();
         onToggle();
       }}
-    >
-      {muted ? '🔇' : '🔊'}
-    </button>
+    />
   );
 }
 

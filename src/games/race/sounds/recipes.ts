@@ -4,9 +4,11 @@
  * for GO!, games spec §9), the engines' hum (a loop while the race runs), the crowd's cheer
  * when cars finish, and a bump when cars touch.
  */
-import { brownNoiseBuffer, whiteNoiseBuffer } from '../../../lib/audio/noise.ts';
+
+import { motorLoop } from '../../../lib/audio/motor.ts';
+import { whiteNoiseBuffer } from '../../../lib/audio/noise.ts';
 import type { SoundSet } from '../../../lib/audio/soundRecipe.ts';
-import { SILENT, tone } from '../../../lib/audio/tone.ts';
+import { filtered, tone } from '../../../lib/audio/tone.ts';
 import { createRng } from '../../../lib/pure/rng.ts';
 import { BEEP_COUNT_HZ, BEEP_GO_HZ } from '../engine/constants.ts';
 
@@ -36,49 +38,18 @@ export const RACE_SOUNDS = {
     duration: ENGINE_PERIOD,
     loop: { warmup: 0.2 },
     schedule(ctx, out) {
-      const total = 0.2 + ENGINE_PERIOD * 3;
-      const bus = ctx.createGain();
-      bus.gain.setValueAtTime(0.5, 0);
-      const lowpass = ctx.createBiquadFilter();
-      lowpass.type = 'lowpass';
-      lowpass.frequency.setValueAtTime(700, 0);
-      lowpass.Q.setValueAtTime(2, 0);
-      bus.connect(lowpass).connect(out);
-      const amp = ctx.createGain();
-      amp.gain.setValueAtTime(0.6, 0);
-      const throb = ctx.createOscillator();
-      throb.type = 'sine';
-      throb.frequency.setValueAtTime(25, 0);
-      const depth = ctx.createGain();
-      depth.gain.setValueAtTime(0.25, 0);
-      throb.connect(depth).connect(amp.gain);
-      const voices: [OscillatorType, number, number][] = [
-        ['sawtooth', 90, 0.5],
-        ['sawtooth', 45, 0.45],
-        ['triangle', 30, 0.6],
-      ];
-      const oscs = voices.map(([type, freq, gain]) => {
-        const osc = ctx.createOscillator();
-        osc.type = type;
-        osc.frequency.setValueAtTime(freq, 0);
-        const g = ctx.createGain();
-        g.gain.setValueAtTime(gain, 0);
-        osc.connect(g).connect(amp);
-        return osc;
+      motorLoop(ctx, out, {
+        total: 0.2 + ENGINE_PERIOD * 3,
+        level: 0.5,
+        lowpass: { freq: 700, q: 2 },
+        throb: { level: 0.6, freq: 25, depth: 0.25 },
+        voices: [
+          { wave: 'sawtooth', freq: 90, gain: 0.5 },
+          { wave: 'sawtooth', freq: 45, gain: 0.45 },
+          { wave: 'triangle', freq: 30, gain: 0.6 },
+        ],
+        noise: { period: ENGINE_PERIOD, rng: createRng(31), cornerHz: 400, rms: 0.15 },
       });
-      amp.connect(bus);
-      const rumble = ctx.createBufferSource();
-      rumble.buffer = brownNoiseBuffer(ctx, Math.round(ENGINE_PERIOD * ctx.sampleRate), createRng(31), {
-        cornerHz: 400,
-        rms: 0.15,
-        periodic: true,
-      });
-      rumble.loop = true;
-      rumble.connect(bus);
-      for (const node of [...oscs, throb, rumble]) {
-        node.start(0);
-        node.stop(total);
-      }
     },
   },
   /** The crowd: a swell of band-passed noise (many voices) with a few whistles on top. */
@@ -96,16 +67,10 @@ export const RACE_SOUNDS = {
         [1400, 1.5, 0.3],
         [2600, 2, 0.15],
       ] as const) {
-        const band = ctx.createBiquadFilter();
-        band.type = 'bandpass';
-        band.frequency.setValueAtTime(freq, 0);
-        band.Q.setValueAtTime(q, 0);
-        const env = ctx.createGain();
-        env.gain.setValueAtTime(SILENT, 0);
-        env.gain.exponentialRampToValueAtTime(gain, 0.35);
-        env.gain.setValueAtTime(gain, 1.5);
-        env.gain.exponentialRampToValueAtTime(SILENT, 2.55);
-        src.connect(band).connect(env).connect(out);
+        filtered(ctx, src, out, {
+          filter: { type: 'bandpass', freq, q },
+          envelope: { peak: gain, peakAt: 0.35, holds: [[gain, 1.5]], end: 2.55 },
+        });
       }
       src.start(0);
       tone(ctx, out, {
@@ -133,15 +98,10 @@ export const RACE_SOUNDS = {
         createRng(17),
         (p) => (1 - p) ** 2,
       );
-      const band = ctx.createBiquadFilter();
-      band.type = 'bandpass';
-      band.frequency.setValueAtTime(1800, 0);
-      band.Q.setValueAtTime(1.2, 0);
-      const env = ctx.createGain();
-      env.gain.setValueAtTime(SILENT, 0);
-      env.gain.exponentialRampToValueAtTime(0.35, 0.003);
-      env.gain.exponentialRampToValueAtTime(SILENT, 0.16);
-      src.connect(band).connect(env).connect(out);
+      filtered(ctx, src, out, {
+        filter: { type: 'bandpass', freq: 1800, q: 1.2 },
+        envelope: { peak: 0.35, peakAt: 0.003, end: 0.16 },
+      });
       src.start(0);
     },
   },

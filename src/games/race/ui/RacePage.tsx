@@ -1,5 +1,6 @@
 import { type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { useFields } from '../../../lib/useFields.ts';
 import { GameHeader } from '../../../platform/header/GameHeader.tsx';
 import { LiveStatus } from '../../../platform/ui/LiveStatus.tsx';
 import { BRUSH_MAX, BRUSH_MIN, MAX_CARS, MESSAGES, SMALL_SCREEN_MIN_SIDE } from '../engine/constants.ts';
@@ -132,26 +133,24 @@ export function RacePage() {
   const stageRef = useRef<HTMLDivElement>(null);
   const [session, setSession] = useState<RaceSession | null>(null);
   const small = useSmallScreen();
-  const s = useRaceStore(
-    useShallow((st) => ({
-      ready: st.ready,
-      failure: st.failure,
-      introOpen: st.introOpen,
-      phase: st.phase,
-      finalized: st.finalized,
-      brush: st.brush,
-      cars: st.cars,
-      selectedId: st.selectedId,
-      countdown: st.countdown,
-      results: st.results,
-      endReason: st.endReason,
-      message: st.message,
-      mobileNotice: st.mobileNotice,
-      trackId: st.trackId,
-      sharing: st.sharing,
-      debug: st.debug,
-    })),
-  );
+  const s = useFields(useRaceStore, [
+    'ready',
+    'failure',
+    'introOpen',
+    'phase',
+    'finalized',
+    'brush',
+    'cars',
+    'selectedId',
+    'countdown',
+    'results',
+    'endReason',
+    'message',
+    'mobileNotice',
+    'trackId',
+    'sharing',
+    'debug',
+  ]);
 
   useEffect(() => {
     const created = new RaceSession(stageRef.current!);

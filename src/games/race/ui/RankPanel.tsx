@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { useShallow } from 'zustand/react/shallow';
+import { useFields } from '../../../lib/useFields.ts';
 import { MESSAGES } from '../engine/constants.ts';
 import { colorHex } from '../engine/palette.ts';
 import { lapLabel, ordinal, useRaceStore } from './store.ts';
@@ -67,15 +67,7 @@ const RankRow = memo(function RankRow({
  * Re-renders alone, a few times a second.
  */
 export function RankPanel({ picker, strip = false }: { picker: CarPicker | null; strip?: boolean }) {
-  const s = useRaceStore(
-    useShallow((st) => ({
-      ranking: st.ranking,
-      selectedId: st.selectedId,
-      totalLaps: st.totalLaps,
-      phase: st.phase,
-      endReason: st.endReason,
-    })),
-  );
+  const s = useFields(useRaceStore, ['ranking', 'selectedId', 'totalLaps', 'phase', 'endReason']);
   const over = s.phase === 'finished';
   if (s.ranking.length === 0) {
     // On a small screen the strip keeps its place from the start, so the track does not

@@ -5,7 +5,7 @@
  */
 import { whiteNoiseBuffer } from '../../../lib/audio/noise.ts';
 import type { SoundRecipe, SoundSet } from '../../../lib/audio/soundRecipe.ts';
-import { SILENT, tone } from '../../../lib/audio/tone.ts';
+import { filtered, tone } from '../../../lib/audio/tone.ts';
 import { createRng } from '../../../lib/pure/rng.ts';
 
 /** A burst of low-passed, decaying noise: the "thwack" of the mallet. */
@@ -17,15 +17,10 @@ function thump(
   const noise = whiteNoiseBuffer(ctx, Math.round(ctx.sampleRate * 0.3), createRng(12345), (p) => 1 - p);
   const src = ctx.createBufferSource();
   src.buffer = noise;
-  const filter = ctx.createBiquadFilter();
-  filter.type = 'lowpass';
-  filter.frequency.setValueAtTime(cutoff, 0);
-  filter.frequency.exponentialRampToValueAtTime(200, dur);
-  const env = ctx.createGain();
-  env.gain.setValueAtTime(SILENT, 0);
-  env.gain.exponentialRampToValueAtTime(gain, 0.003);
-  env.gain.exponentialRampToValueAtTime(SILENT, dur);
-  src.connect(filter).connect(env).connect(out);
+  filtered(ctx, src, out, {
+    filter: { type: 'lowpass', freq: cutoff, glide: [[200, dur]] },
+    envelope: { peak: gain, peakAt: 0.003, end: dur },
+  });
   src.start(0);
   src.stop(dur + 0.01);
 }

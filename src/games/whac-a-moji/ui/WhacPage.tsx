@@ -4,6 +4,7 @@ import { useFocusAfterPaint } from '../../../lib/useFocusAfterPaint.ts';
 import { GameHeader } from '../../../platform/header/GameHeader.tsx';
 import { Leaderboard } from '../../../platform/scores/Leaderboard.tsx';
 import { fetchDailyTicket, fetchRunTicket } from '../../../platform/scores/scoresClient.ts';
+import { MuteButton } from '../../../platform/ui/MuteButton.tsx';
 import {
   COUNTDOWN_INTERVAL_MS,
   COUNTDOWN_START,
@@ -54,18 +55,7 @@ function browserStore(sound: WhacSound): WhacStore {
 export function MuteToggle() {
   const muted = useWhacSound((s) => s.muted);
   const toggleMuted = useWhacSound((s) => s.toggleMuted);
-  return (
-    <button
-      type="button"
-      className="whac-mute"
-      aria-pressed={muted}
-      aria-label={muted ? 'Unmute sounds' : 'Mute sounds'}
-      title={muted ? 'Unmute sounds' : 'Mute sounds'}
-      onClick={toggleMuted}
-    >
-      <span aria-hidden="true">{muted ? '🔇' : '🔊'}</span>
-    </button>
-  );
+  return <MuteButton muted={muted} className="whac-mute" what="sounds" onToggle={toggleMuted} />;
 }
 
 /**

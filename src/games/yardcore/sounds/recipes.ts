@@ -5,9 +5,11 @@
  * critter eats, a caw, bites, the bonk of a hit raccoon, the refuel glug, the engine dying,
  * and jingles for levelup, gameover and the won yard.
  */
-import { brownNoiseBuffer, whiteNoiseBuffer } from '../../../lib/audio/noise.ts';
+
+import { motorLoop } from '../../../lib/audio/motor.ts';
+import { whiteNoiseBuffer } from '../../../lib/audio/noise.ts';
 import type { SoundSet } from '../../../lib/audio/soundRecipe.ts';
-import { SILENT, tone } from '../../../lib/audio/tone.ts';
+import { filtered, tone } from '../../../lib/audio/tone.ts';
 import { createRng } from '../../../lib/pure/rng.ts';
 
 /** A burst of filtered noise: `type` filter at `freq` (gliding to `toFreq`), enveloped. */
@@ -38,16 +40,10 @@ function noiseBurst(
 ): void {
   const src = ctx.createBufferSource();
   src.buffer = whiteNoiseBuffer(ctx, Math.round(ctx.sampleRate * dur), createRng(seed));
-  const filter = ctx.createBiquadFilter();
-  filter.type = type;
-  filter.frequency.setValueAtTime(freq, at);
-  if (toFreq) filter.frequency.exponentialRampToValueAtTime(toFreq, at + dur);
-  filter.Q.setValueAtTime(q, at);
-  const env = ctx.createGain();
-  env.gain.setValueAtTime(SILENT, at);
-  env.gain.exponentialRampToValueAtTime(gain, at + attack);
-  env.gain.exponentialRampToValueAtTime(SILENT, at + dur);
-  src.connect(filter).connect(env).connect(out);
+  filtered(ctx, src, out, {
+    filter: { type, freq, glide: toFreq ? [[toFreq, at + dur]] : [], q },
+    envelope: { at, peak: gain, peakAt: at + attack, end: at + dur },
+  });
   src.start(at);
   src.stop(at + dur);
 }
@@ -79,46 +75,19 @@ export const YARD_SOUNDS = {
     duration: MOWER_PERIOD,
     loop: { warmup: 0.2 },
     schedule(ctx, out) {
-      const total = 0.2 + MOWER_PERIOD * 3;
-      const bus = ctx.createGain();
-      bus.gain.setValueAtTime(0.6, 0);
-      const lowpass = ctx.createBiquadFilter();
-      lowpass.type = 'lowpass';
-      lowpass.frequency.setValueAtTime(900, 0);
-      bus.connect(lowpass).connect(out);
-      const fire = ctx.createOscillator();
-      fire.type = 'sawtooth';
-      fire.frequency.setValueAtTime(55, 0);
-      const second = ctx.createOscillator();
-      second.type = 'square';
-      second.frequency.setValueAtTime(110, 0);
-      const secondGain = ctx.createGain();
-      secondGain.gain.setValueAtTime(0.25, 0);
-      // The putter: amplitude wobble at 15 Hz.
-      const amp = ctx.createGain();
-      amp.gain.setValueAtTime(0.6, 0);
-      const putter = ctx.createOscillator();
-      putter.type = 'sine';
-      putter.frequency.setValueAtTime(15, 0);
-      const depth = ctx.createGain();
-      depth.gain.setValueAtTime(0.35, 0);
-      putter.connect(depth).connect(amp.gain);
-      fire.connect(amp);
-      second.connect(secondGain).connect(amp);
-      amp.connect(bus);
-      // Blade hiss: a noise buffer exactly one period long, looped.
-      const hiss = ctx.createBufferSource();
-      hiss.buffer = brownNoiseBuffer(ctx, Math.round(MOWER_PERIOD * ctx.sampleRate), createRng(77), {
-        cornerHz: 2500,
-        rms: 0.12,
-        periodic: true,
+      // The putter is the throb: an amplitude wobble at 15 Hz.
+      motorLoop(ctx, out, {
+        total: 0.2 + MOWER_PERIOD * 3,
+        level: 0.6,
+        lowpass: { freq: 900 },
+        throb: { level: 0.6, freq: 15, depth: 0.35 },
+        voices: [
+          { wave: 'sawtooth', freq: 55 },
+          { wave: 'square', freq: 110, gain: 0.25 },
+        ],
+        // Blade hiss.
+        noise: { period: MOWER_PERIOD, rng: createRng(77), cornerHz: 2500, rms: 0.12 },
       });
-      hiss.loop = true;
-      hiss.connect(bus);
-      for (const node of [fire, second, putter, hiss]) {
-        node.start(0);
-        node.stop(total);
-      }
     },
   },
   /** A tile of grass cut: a short bright snip. */
@@ -192,16 +161,10 @@ export const YARD_SOUNDS = {
       osc.frequency.setValueAtTime(620, 0);
       osc.frequency.linearRampToValueAtTime(520, 0.1);
       osc.frequency.linearRampToValueAtTime(440, 0.28);
-      const band = ctx.createBiquadFilter();
-      band.type = 'bandpass';
-      band.frequency.setValueAtTime(1400, 0);
-      band.Q.setValueAtTime(2.5, 0);
-      const env = ctx.createGain();
-      env.gain.setValueAtTime(SILENT, 0);
-      env.gain.exponentialRampToValueAtTime(0.7, 0.02);
-      env.gain.setValueAtTime(0.6, 0.2);
-      env.gain.exponentialRampToValueAtTime(SILENT, 0.3);
-      osc.connect(band).connect(env).connect(out);
+      filtered(ctx, osc, out, {
+        filter: { type: 'bandpass', freq: 1400, q: 2.5 },
+        envelope: { peak: 0.7, peakAt: 0.02, holds: [[0.6, 0.2]], end: 0.3 },
+      });
       osc.start(0);
       osc.stop(0.32);
       noiseBurst(ctx, out, {
@@ -256,18 +219,15 @@ export const YARD_SOUNDS = {
       osc.type = 'sawtooth';
       osc.frequency.setValueAtTime(55, 0);
       osc.frequency.exponentialRampToValueAtTime(18, 0.7);
-      const lowpass = ctx.createBiquadFilter();
-      lowpass.type = 'lowpass';
-      lowpass.frequency.setValueAtTime(700, 0);
-      const env = ctx.createGain();
-      env.gain.setValueAtTime(SILENT, 0);
-      env.gain.exponentialRampToValueAtTime(0.6, 0.01);
-      for (let i = 1; i < 6; i++) {
-        env.gain.setValueAtTime(0.6 - i * 0.08, i * 0.12);
-        env.gain.setValueAtTime(0.08, i * 0.12 + 0.05);
-      }
-      env.gain.exponentialRampToValueAtTime(SILENT, 0.78);
-      osc.connect(lowpass).connect(env).connect(out);
+      // Five coughs: the level drops a little each time, and to almost nothing between them.
+      const coughs = [1, 2, 3, 4, 5].flatMap((i) => [
+        [0.6 - i * 0.08, i * 0.12] as const,
+        [0.08, i * 0.12 + 0.05] as const,
+      ]);
+      filtered(ctx, osc, out, {
+        filter: { type: 'lowpass', freq: 700 },
+        envelope: { peak: 0.6, peakAt: 0.01, holds: coughs, end: 0.78 },
+      });
       osc.start(0);
       osc.stop(0.8);
     },
