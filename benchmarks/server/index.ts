@@ -63,7 +63,12 @@ export function startProcess(script: string, env: Record<string, string> = {}): 
     });
     let out = '';
     let started = false;
-    const timer = setTimeout(() => reject(new Error(`${script} did not start in 60 s`)), 60_000);
+    // Generous: on a shared, overloaded machine compiling and seeding alone has taken over a minute.
+    const timer = setTimeout(() => {
+      // Not left behind: a child still starting would keep the bench's process alive.
+      child.kill('SIGKILL');
+      reject(new Error(`${script} did not start in 180 s`));
+    }, 180_000);
     child.stdout?.on('data', (chunk) => {
       // After the hello, stdout is the server's log (BENCH_LOG_LEVEL=warn shows it).
       if (started) return void process.stderr.write(chunk);
