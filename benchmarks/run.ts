@@ -10,15 +10,16 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { findChromium } from '../scripts/chromium.mjs';
 import { isViolation } from './lib/budgets.ts';
-import { framesDuration, parseArgs, soakDuration, USAGE, UsageError } from './lib/cli.ts';
+import { framesDuration, parseArgs, partRuns, soakDuration, USAGE, UsageError } from './lib/cli.ts';
 import { compareRuns, type FigureChange } from './lib/compare.ts';
 import { discoverParts, selectParts } from './lib/discover.ts';
 import { renderMarkdown } from './lib/markdown.ts';
+import { mergeRuns } from './lib/repeat.ts';
 import { type PartResult, parseRunResult, RESULT_FORMAT, type RunResult, runName } from './lib/results.ts';
 import { configureSite, disposeSite, ensureServer, killSiteNow, recordServerUser } from './lib/site.ts';
 import { renderChart } from './lib/svg.ts';
 import { renderTable } from './lib/table.ts';
-import type { BenchContext, BenchPart } from './types.ts';
+import type { BenchContext, BenchFigure, BenchPart } from './types.ts';
 
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 const RESULTS_DIR = path.join(BENCH_DIR, 'results');
@@ -115,7 +116,20 @@ async function main(argv: string[]): Promise<number> {
         const part = await loadPart(discoveredPart.entry);
         result.description = part.description;
         console.error(`[${discoveredPart.name}] ${part.description}`);
-        result.figures = await part.run(ctx);
+        const runs = partRuns(options, part.defaultRuns);
+        const perRun: BenchFigure[][] = [];
+        for (let i = 0; i < runs; i++) {
+          if (runs > 1)
+            ctx.progress(
+              `run ${i + 1} of ${runs}; load average ${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} CPUs`,
+            );
+          perRun.push(await part.run(ctx));
+        }
+        result.figures = mergeRuns(perRun);
+        if (runs > 1)
+          result.notes.push(
+            `${runs} runs: each figure is their median (its spread beside it); load average ${os.loadavg()[0].toFixed(2)} at the end of the part`,
+          );
       } catch (error) {
         result.status = 'failed';
         result.error = error instanceof Error ? error.message.split('\n')[0] : String(error);

@@ -17,6 +17,8 @@ export interface BenchFigure {
   better: 'lower' | 'higher';
   /** Hard pass/fail facts that are not a number against a goal (e.g. "home loads Pixi"). */
   flags?: string[];
+  /** Set by the harness when the part ran more than once (--runs): every run's value; value is their median. */
+  runs?: number[];
 }
 
 /** A small chart for the Markdown report (rendered to SVG by the harness). */
@@ -80,4 +82,9 @@ export interface BenchPart {
   name: string;
   description: string;
   run(ctx: BenchContext): Promise<BenchFigure[]>;
+  /**
+   * How many times the harness runs the part when --runs is not given (1 when absent, and
+   * always 1 with --quick): each figure is then the median of the runs, its spread kept.
+   */
+  defaultRuns?: number;
 }

@@ -53,6 +53,13 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ REDIS_PREFIX: 'has space' })).toThrow('REDIS_PREFIX must be');
   });
 
+  it('reads the PostgreSQL pool size (10 unless DATABASE_POOL_SIZE says)', () => {
+    expect(loadConfig({}).databasePoolSize).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '20' }).databasePoolSize).toBe(20);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow('DATABASE_POOL_SIZE must be');
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: 'many' })).toThrow('DATABASE_POOL_SIZE must be');
+  });
+
   it('lists every problem in one clear message', () => {
     let error: unknown;
     try {

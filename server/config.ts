@@ -48,6 +48,8 @@ export interface ServerConfig {
   shutdownTimeoutMs: number;
   /** PostgreSQL: milliseconds a request waits for a pooled connection before answering 503. */
   databaseQueueTimeoutMs: number;
+  /** PostgreSQL: connections in this server's pool (DATABASE_POOL_SIZE, 10). */
+  databasePoolSize: number;
 }
 
 export class ConfigError extends Error {}
@@ -160,6 +162,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     problems.push(
       `DATABASE_QUEUE_TIMEOUT_MS must be a whole number of milliseconds ≥ 1, got "${env.DATABASE_QUEUE_TIMEOUT_MS}"`,
     );
+  const databasePoolSize = Number(env.DATABASE_POOL_SIZE ?? 10);
+  if (!Number.isInteger(databasePoolSize) || databasePoolSize < 1 || databasePoolSize > 1000)
+    problems.push(
+      `DATABASE_POOL_SIZE must be a whole number of connections from 1 to 1000, got "${env.DATABASE_POOL_SIZE}"`,
+    );
   if (problems.length) throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
   return {
     port,
@@ -182,5 +189,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     overloadRetryAfter,
     shutdownTimeoutMs,
     databaseQueueTimeoutMs,
+    databasePoolSize,
   };
 }

@@ -19,6 +19,7 @@ async function main() {
   const database = connectDatabase(config.databaseUrl, {
     schema: config.databaseSchema ?? undefined,
     queueTimeoutMs: config.databaseQueueTimeoutMs,
+    poolSize: config.databasePoolSize,
   });
   await migrateToLatest(database.db, database.dialect, database.schema);
   const app = await buildApp({ config, database, logStream: output });

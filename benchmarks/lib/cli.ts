@@ -12,6 +12,8 @@ export interface BenchOptions {
   framesMs: number | null;
   /** Reuse the build in .build/bench instead of building again. */
   reuseBuild: boolean;
+  /** Runs of each part (each figure the median); null = the part's default (server: 3), 1 with --quick. */
+  runs: number | null;
   list: boolean;
   help: boolean;
 }
@@ -26,6 +28,8 @@ export const USAGE = `Usage: npm run bench -- [options]
   --soak <duration>   memory soak per page, e.g. 5m, 90s, 120000 (default 5m, 20s with --quick)
   --frames <duration> frame recording per page and setting (default 10s, 3s with --quick)
   --reuse-build       use the existing .build/bench instead of building again
+  --runs <n>          run each part n times, each figure the median (default: the part's own,
+                      3 for server; 1 with --quick)
   --list              list the parts and whether they are present
   --help              this text`;
 
@@ -48,6 +52,7 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
     soakMs: null,
     framesMs: null,
     reuseBuild: false,
+    runs: null,
     list: false,
     help: false,
   };
@@ -86,6 +91,14 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
       case '--reuse-build':
         options.reuseBuild = true;
         break;
+      case '--runs': {
+        const text = value();
+        const runs = Number(text);
+        if (!Number.isInteger(runs) || runs < 1 || runs > 20)
+          throw new UsageError(`--runs takes a whole number from 1 to 20, not "${text}"`);
+        options.runs = runs;
+        break;
+      }
       case '--list':
         options.list = true;
         break;
@@ -102,6 +115,11 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
 
 export function soakDuration(options: BenchOptions): number {
   return options.soakMs ?? (options.quick ? 20_000 : 5 * 60_000);
+}
+
+/** How many times a part runs: --runs, else 1 with --quick, else the part's own default. */
+export function partRuns(options: BenchOptions, defaultRuns = 1): number {
+  return options.runs ?? (options.quick ? 1 : defaultRuns);
 }
 
 export function framesDuration(options: BenchOptions): number {

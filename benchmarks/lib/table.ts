@@ -2,6 +2,7 @@
 import type { BenchFigure } from '../types.ts';
 import { goalMet, isViolation } from './budgets.ts';
 import { type FigureChange, formatChange } from './compare.ts';
+import { formatSpread } from './repeat.ts';
 import type { RunResult } from './results.ts';
 
 export function formatNumber(value: number): string {
@@ -13,7 +14,8 @@ export function formatNumber(value: number): string {
 }
 
 export function formatValue(figure: BenchFigure): string {
-  return `${formatNumber(figure.value)} ${figure.unit}`.trim();
+  const spread = formatSpread(figure, formatNumber);
+  return `${formatNumber(figure.value)} ${figure.unit}`.trim() + (spread ? ` (${spread})` : '');
 }
 
 export function formatBaseline(figure: BenchFigure): string {
@@ -69,7 +71,13 @@ export function renderTable(run: RunResult, changes: FigureChange[] | null, colo
           formatBaseline(figure),
           formatGoal(figure),
           formatStatus(figure),
-          ...(changes ? [change ? formatChange(change) : ''] : []),
+          ...(changes
+            ? [
+                change
+                  ? `${formatChange(change)}${change.before !== null ? ` (was ${formatNumber(change.before)})` : ''}`
+                  : '',
+              ]
+            : []),
         ],
         tone: bad ? 'bad' : goalMet(figure) ? 'good' : 'plain',
       });

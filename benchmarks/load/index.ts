@@ -8,6 +8,7 @@
  * BENCH_DATABASE_URL=postgres://… is set (a schema of its own, dropped after).
  * Run alone: `npx tsx benchmarks/load/index.ts [--quick]`.
  */
+import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { type Started, startProcess, stopProcess } from '../server/index.ts';
@@ -80,6 +81,9 @@ async function profile(ctx: BenchContext, label: string, id: string, env: Record
       });
     });
     const failures = result.errors + result.timeouts + result.non2xx;
+    ctx.note?.(
+      `load ${label}: ${result.requests.total.toLocaleString('en')} requests in ${seconds} s, ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx; p99 ${result.latency.p99} ms; load average ${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} CPUs at the end`,
+    );
     if (failures)
       ctx.note?.(
         `load ${label}: failures ${JSON.stringify({ errors: result.errors, timeouts: result.timeouts, statuses })}`,

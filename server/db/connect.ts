@@ -40,6 +40,15 @@ export interface Db {
   lockedRows(lock: string, sql: string, params: readonly unknown[]): Promise<unknown[][]>;
   /** Called after every query with its SQL, duration and outcome (metrics add one). */
   queryObservers: Set<QueryObserver>;
+  /**
+   * SQLite: a mark that changes whenever anything is committed to the database, by this
+   * connection, by the writer thread, or by another process on the same file (`PRAGMA
+   * data_version` with this connection's `total_changes()`): while it stays the same, a read
+   * answers what it answered before, so the answer may be reused. null inside an open
+   * transaction, and always on PostgreSQL (no such mark without a round trip, and other
+   * servers write to it too).
+   */
+  changeMark(): string | null;
 }
 
 export type QueryObserver = (sql: string, ms: number, failed: boolean) => void;
@@ -145,6 +154,7 @@ export function connectDatabase(url: string, options: ConnectOptions = {}): Db {
       rows,
       write: rows,
       writes: null,
+      changeMark: () => null,
       async lockedRows(lock, sql, params) {
         let name = names.get(sql);
         if (!name) {
@@ -222,9 +232,14 @@ export function connectDatabase(url: string, options: ConnectOptions = {}): Db {
       return [];
     });
   }
+  // data_version moves when another connection (the writer thread, another process) commits;
+  // total_changes() counts this connection's own inserts, updates and deletes.
+  const dataVersion = sqlite.prepare('pragma data_version').pluck();
+  const ownChanges = sqlite.prepare('select total_changes()').pluck();
   return {
     db,
     dialect: 'sqlite',
+    changeMark: () => (sqlite.inTransaction ? null : `${dataVersion.get()}:${ownChanges.get()}`),
     schema: null,
     file,
     queryObservers,

@@ -28,6 +28,13 @@ function handleFromRow([id, key, version, etag]: readonly unknown[]): SaveHandle
   return { id: id as string, key: key as string, version: num(version), etag: etag as string };
 }
 
+/** A page of a signed-in user's saves, as SavesRepository.listSignedIn answers it. */
+export interface SignedInList {
+  user: UsersTable;
+  total: number;
+  itemsJson: string;
+}
+
 export type SaveLookup = { id: string; appId?: string } | { appId: string; key: string };
 
 /** Saved items, always scoped to one user. Every write changes etag and version. */
@@ -35,6 +42,14 @@ export class SavesRepository {
   private readonly listSql: { all: string; app: string };
   /** The same page and total beside the session's user, in one statement (see listSignedIn). */
   private readonly signedInListSql: { all: string; app: string };
+
+  /**
+   * listSignedIn's answers while nothing was committed since (SQLite: Db.changeMark), by
+   * token, app, page and limit, each with its session's expiry: the load dialog's read asked
+   * again gives the same answer without the statement. Emptied whenever the mark moves.
+   */
+  private readonly listed = new Map<string, SignedInList & { expiresAt: number }>();
+  private listedMark: string | null = null;
 
   /** The three writes of save(), as prepared statements that answer the handle's columns. */
   private readonly writeSql: { overwrite: string; insert: string; ifMatch: string };
@@ -76,7 +91,7 @@ export class SavesRepository {
     const signedIn = (where: string) =>
       hotSql(
         database.dialect,
-        `select ${USER_COLUMNS.map((c) => `u.${c}`).join(', ')}, ${pageColumns(where)} from ${SESSION_USER_FROM}`,
+        `select ${USER_COLUMNS.map((c) => `u.${c}`).join(', ')}, ${pageColumns(where)}, s.expires_at from ${SESSION_USER_FROM}`,
       );
     this.signedInListSql = {
       all: signedIn('user_id = u.id'),
@@ -216,7 +231,19 @@ export class SavesRepository {
     appId: string | undefined,
     page: number,
     limit: number,
-  ): Promise<{ user: UsersTable; total: number; itemsJson: string } | null> {
+  ): Promise<SignedInList | null> {
+    // Reused only while the database is unchanged (any commit, by anyone, moves the mark) and
+    // the session unexpired: exactly what the statement would answer again.
+    const mark = this.database.changeMark();
+    const key = `${page} ${limit} ${appId ?? ''}\n${token}`;
+    if (mark !== null) {
+      if (mark !== this.listedMark) {
+        this.listed.clear();
+        this.listedMark = mark;
+      }
+      const kept = this.listed.get(key);
+      if (kept && Date.now() < kept.expiresAt) return kept;
+    }
     const offset = (page - 1) * limit;
     const rows = appId
       ? await this.database.rows(this.signedInListSql.app, [
@@ -230,8 +257,13 @@ export class SavesRepository {
       : await this.database.rows(this.signedInListSql.all, [limit, offset, sha256(token), nowIso()]);
     if (!rows.length) return null;
     const row = rows[0];
-    const [itemsJson, total] = row.slice(USER_COLUMNS.length);
-    return { user: userFromRow(row), total: num(total), itemsJson: itemsJson as string };
+    const [itemsJson, total, expiresAt] = row.slice(USER_COLUMNS.length);
+    const listed = { user: userFromRow(row), total: num(total), itemsJson: itemsJson as string };
+    if (mark !== null) {
+      if (this.listed.size >= 1000) this.listed.clear();
+      this.listed.set(key, { ...listed, expiresAt: Date.parse(expiresAt as string) });
+    }
+    return listed;
   }
 
   async delete(userId: string, lookup: SaveLookup): Promise<boolean> {
