@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { fractionNear, shoot } from './canvas-helpers.ts';
 import { watchConsole } from './watchConsole.ts';
-import { findSeed, goRight, mowsRight, mowsRightThenDown, openWithSave, playing } from './yard-helpers.ts';
+import { findSeed, mowsRight, mowsRightThenDown, openWithSave, playing } from './yard-helpers.ts';
 
 /**
  * Yardcore on the game runtime: drawn from its render worker by default and from the page's
@@ -21,15 +21,19 @@ const stage = (page: Page) => page.getByTestId('yard-stage');
 const canvas = (page: Page) => stage(page).locator('canvas');
 const cutCount = async (page: Page) =>
   Number((await page.getByTestId('yard-cut').textContent())?.split('/')[0]);
-const debugX = async (page: Page) =>
-  Number(/x (-?[\d.]+)/.exec((await page.getByTestId('yard-debug').textContent()) ?? '')?.[1]);
+const readout = async (page: Page, axis: 'x' | 'y') =>
+  Number(
+    new RegExp(`${axis} (-?[\\d.]+)`).exec((await page.getByTestId('yard-debug').textContent()) ?? '')?.[1],
+  );
+const debugX = (page: Page) => readout(page, 'x');
+const debugY = (page: Page) => readout(page, 'y');
 
 /** Where the readout says the gardener is, once it stops changing (the walk is over, the HUD caught up). */
-async function settledX(page: Page): Promise<number> {
-  let last = await debugX(page);
+async function settledY(page: Page): Promise<number> {
+  let last = await debugY(page);
   for (;;) {
     await page.waitForTimeout(1000);
-    const now = await debugX(page);
+    const now = await debugY(page);
     if (now === last) return now;
     last = now;
   }
@@ -84,11 +88,13 @@ for (const mode of ['worker', 'main'] as const) {
       expect(marks.shown).toBeGreaterThan(0);
     }
 
-    // A click on the yard walks the gardener there: 3 tiles right is 96 px at 32 px a tile.
+    // A click on the yard walks the gardener there: 3 tiles down is 96 px at 32 px a tile
+    // (this yard has grass below wherever the walk right ended).
     const mowed = await cutCount(page);
-    const x = await settledX(page);
-    await goRight(page, 3);
-    await expect.poll(() => debugX(page), { timeout: 60_000 }).toBeCloseTo(x + 3, 0);
+    const y = await settledY(page);
+    const box = (await stage(page).boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2 + 3 * 32);
+    await expect.poll(() => debugY(page), { timeout: 60_000 }).toBeCloseTo(y + 3, 0);
     await expect.poll(() => cutCount(page), { timeout: 30_000 }).toBeGreaterThan(mowed);
     expect(watch.errors).toEqual([]);
   });
