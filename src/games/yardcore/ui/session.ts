@@ -221,7 +221,9 @@ export class YardSession {
           this.keys.clear();
           this.joystick = { x: 0, y: 0 };
           this.pointerDown = false;
-          if (phase === 'starting') this.begin();
+          // A yard that was starting (or started while the worker was down) fades in again;
+          // paused, ended or between levels, it waits as it was.
+          if (phase === 'starting' || phase === 'playing') this.begin();
           else this.physics.send('setRunning', false);
         }
         this.physics.send('setVisible', document.visibilityState !== 'hidden');
