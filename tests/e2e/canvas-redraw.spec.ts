@@ -274,37 +274,56 @@ test.describe('a lost WebGL context is restored and drawn again', () => {
     await lossKeepsPicture(page, 'crit', canvas, critLook, 0.00005);
   });
 
-  test('Yardcore: paused', async ({ page }) => {
-    await page.addInitScript(() => {
-      localStorage.setItem(
-        'yardcore:settings',
-        JSON.stringify({ controlMode: 'tapMove', soundEnabled: false }),
+  for (const mode of ['main', 'worker'] as const) {
+    test(`Yardcore: paused, drawn ${mode === 'main' ? 'on the page (?render=main)' : 'in its render worker'}`, async ({
+      page,
+    }) => {
+      await page.addInitScript(() => {
+        localStorage.setItem(
+          'yardcore:settings',
+          JSON.stringify({ controlMode: 'tapMove', soundEnabled: false }),
+        );
+      });
+      await page.goto(mode === 'main' ? '/yardcore?render=main' : '/yardcore');
+      await expect(page.getByTestId('yard-stage')).toHaveAttribute('data-render', mode);
+      const canvas = page.getByTestId('yard-stage').locator('canvas');
+      await expect(canvas).toBeVisible({ timeout: 20_000 });
+      await page
+        .getByRole('button', { name: /New Game|Start/ })
+        .first()
+        .click();
+      await expect(page.getByRole('button', { name: 'Pause' })).toBeEnabled({ timeout: 10_000 });
+      await page.keyboard.press('Escape');
+      const paused = page.getByTestId('yard-paused');
+      await expect(paused).toBeVisible();
+      // The page cannot reach a context drawn from a worker: the worker loses and restores it.
+      // A render worker under load draws a frame a second or so, and bakes its textures again
+      // after the restore first: its frames are given time.
+      const loseInWorker = async () => {
+        await page.evaluate(() => {
+          const workers = (
+            window as unknown as { futileWorkers: Record<string, { call(m: string): Promise<void> }> }
+          ).futileWorkers;
+          return workers['The drawing of the yard'].call('loseContextForTest');
+        });
+        await page.waitForTimeout(5000);
+      };
+      if (mode === 'worker') await page.waitForTimeout(5000);
+      // The paused card covers the middle; the yard shows around it.
+      await lossKeepsPicture(
+        page,
+        `yardcore-${mode}`,
+        canvas,
+        (p) => {
+          // Grass and bushes, dimmed by the paused card's backdrop: green, not black.
+          const lawn = fractionWhere(p, (r, g, b) => g > 40 && g > r + 12 && g > b + 12);
+          return { ok: lawn > 0.05, detail: `lawn ${(lawn * 100).toFixed(1)} %` };
+        },
+        0.002,
+        mode === 'worker' ? loseInWorker : undefined,
       );
     });
-    await page.goto('/yardcore');
-    const canvas = page.getByTestId('yard-stage').locator('canvas');
-    await expect(canvas).toBeVisible({ timeout: 20_000 });
-    await page
-      .getByRole('button', { name: /New Game|Start/ })
-      .first()
-      .click();
-    await expect(page.getByRole('button', { name: 'Pause' })).toBeEnabled({ timeout: 10_000 });
-    await page.keyboard.press('Escape');
-    const paused = page.getByTestId('yard-paused');
-    await expect(paused).toBeVisible();
-    // The paused card covers the middle; the yard shows around it.
-    await lossKeepsPicture(
-      page,
-      'yardcore',
-      canvas,
-      (p) => {
-        // Grass and bushes, dimmed by the paused card's backdrop: green, not black.
-        const lawn = fractionWhere(p, (r, g, b) => g > 40 && g > r + 12 && g > b + 12);
-        return { ok: lawn > 0.05, detail: `lawn ${(lawn * 100).toFixed(1)} %` };
-      },
-      0.002,
-    );
-  });
+  }
 
   test('Lunar Lander: the menu over the moon', async ({ page }) => {
     await page.goto('/lunar-lander');

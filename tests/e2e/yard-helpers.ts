@@ -48,6 +48,8 @@ export interface SaveOptions {
   controlMode?: 'tapMove' | 'joystick';
   /** The developer flag: the Dev menu and the debug text (position, tile). */
   dev?: boolean;
+  /** The page's address (default /yardcore; `/yardcore?render=main` draws on the page). */
+  path?: string;
 }
 
 export async function openWithSave(page: Page, seed: number, options: SaveOptions = {}) {
@@ -68,7 +70,7 @@ export async function openWithSave(page: Page, seed: number, options: SaveOption
       dev: options.dev ?? false,
     },
   );
-  await page.goto('/yardcore');
+  await page.goto(options.path ?? '/yardcore');
   await expect(page.getByRole('heading', { name: 'Yardcore', level: 2 })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('yard-stage').locator('canvas')).toBeVisible({ timeout: 20_000 });
 }

@@ -161,6 +161,8 @@ test('a tile is 32 px at zoom 1 (the default); Settings offers 0.75× to 2×', a
   await playing(page);
   const x = async () =>
     Number(/x (-?[\d.]+)/.exec((await page.getByTestId('yard-debug').textContent()) ?? '')?.[1]);
+  // The readout follows the scene's HUD (a few times a second; once a second on a loaded machine).
+  await expect.poll(x, { timeout: 30_000 }).toBeGreaterThan(0);
   const start = await x();
   // 96 px right of the gardener is 3 tiles at 32 px a tile.
   await goRight(page, 3);

@@ -66,9 +66,29 @@ export interface PlayerView {
   mowing: boolean;
 }
 
+/** A chunk's tiles (CHUNK × CHUNK, row by row), sent to the scene that asked for it. */
+export interface YardChunk {
+  cx: number;
+  cy: number;
+  tiles: Uint8Array;
+}
+
+/**
+ * What the scene asks with each snapshot request: the entity buffer it is done with (reused
+ * by the next snapshot) and the chunks its view needs that it does not hold (cx, cy pairs).
+ */
+export interface YardSnapshotRequest {
+  entities: Float32Array | null;
+  chunks: number[];
+}
+
 export interface YardSnapshot {
   /** Which yard this is (the host counts new games, restarts and levels; 0 from the engine alone). */
   run: number;
+  /** The newest input (its `markInput` number) the host had applied when it took this (0 from the engine alone). */
+  input: number;
+  /** The chunks the scene asked for, of this yard (the host adds them; none from the engine alone). */
+  chunks: YardChunk[];
   t: number;
   status: GameStatus;
   player: PlayerView;
@@ -77,6 +97,27 @@ export interface YardSnapshot {
   /** x, y, kind triples. */
   tileChanges: Int32Array;
   events: YardEvent[];
+}
+
+/** The player's record: where, which way, the HUD's figures and the inventory (a copy). */
+export function playerView(game: YardGame, mowingNow: boolean): PlayerView {
+  const p = game.player;
+  return {
+    x: p.x,
+    y: p.y,
+    facingX: p.facingX,
+    facingY: p.facingY,
+    hp: p.hp,
+    score: p.score,
+    cutCount: p.cutCount,
+    target: mowTarget(game.level),
+    level: game.level,
+    slots: p.slots.map((s) => ({ ...s })),
+    activeSlot: p.activeSlot,
+    invulnerable: game.t < p.invulnerableUntil,
+    moving: p.moving,
+    mowing: mowingNow,
+  };
 }
 
 /** Takes a snapshot; `into` (a buffer handed back by the scene) is reused when big enough. */
@@ -102,24 +143,11 @@ export function snapshot(game: YardGame, mowingNow: boolean, into?: Float32Array
   }
   const view: YardSnapshot = {
     run: 0,
+    input: 0,
+    chunks: [],
     t: game.t,
     status: game.status,
-    player: {
-      x: p.x,
-      y: p.y,
-      facingX: p.facingX,
-      facingY: p.facingY,
-      hp: p.hp,
-      score: p.score,
-      cutCount: p.cutCount,
-      target: mowTarget(game.level),
-      level: game.level,
-      slots: p.slots.map((s) => ({ ...s })),
-      activeSlot: p.activeSlot,
-      invulnerable: game.t < p.invulnerableUntil,
-      moving: p.moving,
-      mowing: mowingNow,
-    },
+    player: playerView(game, mowingNow),
     entities,
     entityCount: count,
     tileChanges: Int32Array.from(game.tileChanges),
@@ -138,3 +166,8 @@ export function chunkTiles(game: YardGame, cx: number, cy: number): Uint8Array {
 }
 
 export { CHUNK };
+
+/** What of a scene's request moves (not copies) to the host: the spent entity buffer. */
+export function transferablesOf(request: YardSnapshotRequest): ArrayBuffer[] {
+  return request.entities ? [request.entities.buffer as ArrayBuffer] : [];
+}

@@ -3,13 +3,15 @@ import 'pixi.js/unsafe-eval';
 /**
  * The yard on screen: a pool of ground sprites that covers the view (re-textured only
  * when the camera crosses a tile or a tile changes), a sprite per thing near the player
- * interpolated between the worker's snapshots, the gardener with the mower in front, and
- * a little juice (grass clippings, sparkles, a red flash and a shake when bitten). Per
- * frame everything is imperative; nothing here goes through React. Touches no DOM: the
- * page hands it the canvas, sizes, snapshots, chunks of tiles and settings as data.
+ * interpolated between the engine host's snapshots, the gardener with the mower in front,
+ * and a little juice (grass clippings, sparkles, a red flash and a shake when bitten). Per
+ * frame everything is imperative; nothing here goes through React. Touches no DOM, so the
+ * same class draws in the render worker and, as the fallback, on the page: it is handed
+ * the canvas, sizes and settings as data, takes snapshots from the host and asks the host,
+ * with its next request, for the chunks of tiles its view needs.
  */
-import { Application, Container, Sprite, Texture } from 'pixi.js';
-import { PIXI_SCENE_OPTIONS } from '../../../lib/pixiOptions.ts';
+import { Application, Container, Rectangle, Sprite, Texture } from 'pixi.js';
+import { canvasPng } from '../../../lib/canvasPng.ts';
 import { AdaptiveQuality } from '../../../lib/pure/adaptiveQuality.ts';
 import type {
   GameScene,
@@ -17,14 +19,22 @@ import type {
   SceneCanvas as SceneTarget,
   SceneViewport,
 } from '../../../lib/runtime/GameScene.ts';
+import { initSceneApp } from '../../../lib/sceneApp.ts';
 import { SceneCanvas } from '../../../lib/sceneCanvas.ts';
 import { CHUNK, TILE_PX } from '../engine/constants.ts';
-import { CRITTER_STATES, ENTITY_KINDS, ENTITY_STRIDE, type YardSnapshot } from '../engine/snapshot.ts';
+import {
+  CRITTER_STATES,
+  ENTITY_KINDS,
+  ENTITY_STRIDE,
+  type YardChunk,
+  type YardSnapshot,
+  type YardSnapshotRequest,
+} from '../engine/snapshot.ts';
 import { chunkKey, hash3, Tile } from '../engine/world.ts';
 import { inDepthOrder } from './depthOrder.ts';
 import { poolSlot, tilesEntering } from './groundWindow.ts';
 import { buildTextures, TILE_VARIANTS, type YardTextures } from './textures.ts';
-import { isFarChunk } from './view.ts';
+import { chunksInView, isFarChunk } from './view.ts';
 
 const T = TILE_PX;
 const RESOLUTIONS = [1, 0.75, 0.5];
@@ -46,20 +56,17 @@ export interface SceneDevOptions {
   spriteLogs: boolean;
 }
 
-/** What the page forwards: the settings' zoom, the developer switches, and chunks of tiles from the worker. */
-export type YardSceneInput =
-  | { type: 'zoom'; zoom: number }
-  | { type: 'dev'; options: SceneDevOptions }
-  /** A chunk's tiles for yard `run` (a chunk of a yard no longer shown is dropped). */
-  | { type: 'chunk'; run: number; cx: number; cy: number; tiles: Uint8Array }
-  /** Drop chunks far from the player (see view.ts: the page tracks the same set). */
-  | { type: 'forgetFarChunks' };
+/** What the page forwards: the settings' zoom and the developer switches. */
+export type YardSceneInput = { type: 'zoom'; zoom: number } | { type: 'dev'; options: SceneDevOptions };
 
-/** The developer overlay's readout. */
+/** The developer overlay's readout (sampled by the runtime at most 10 times a second). */
 export interface YardSceneHud {
   fps: number;
   things: number;
   chunks: number;
+  /** Where the gardener is in the newest snapshot (tiles). */
+  x: number;
+  y: number;
 }
 
 interface Thing {
@@ -92,8 +99,8 @@ const ITEM_KINDS = new Set(
   ['fuelCan', 'food', 'mower', 'mowerEmpty', 'feather'].map((k) => ENTITY_KINDS.indexOf(k as never)),
 );
 
-export class YardScene implements GameScene<YardSnapshot, YardSceneInput, YardSceneHud> {
-  private app!: Application;
+export class YardScene implements GameScene<YardSnapshot, YardSceneInput, YardSceneHud, YardSnapshotRequest> {
+  private app = new Application();
   private textures!: YardTextures;
   /**
    * A render group: the camera moves it every frame, and as a group its transform is one
@@ -143,7 +150,11 @@ export class YardScene implements GameScene<YardSnapshot, YardSceneInput, YardSc
   private width = MIN_STAGE_PX;
   private height = MIN_STAGE_PX;
   /** Shown in the developer overlay. */
-  private readonly debug: YardSceneHud = { fps: 0, things: 0, chunks: 0 };
+  private readonly debug: YardSceneHud = { fps: 0, things: 0, chunks: 0, x: 0, y: 0 };
+  /** The chunk the gardener was in at the last snapshot: far chunks are dropped when it changes. */
+  private playerChunk = '';
+  /** The newest input (`markInput` number) the last frame drawn shows. */
+  private shown = 0;
   /** Set by the developer menu. */
   private dev: SceneDevOptions = {
     autoOffsets: false,
@@ -157,23 +168,8 @@ export class YardScene implements GameScene<YardSnapshot, YardSceneInput, YardSc
   private fpsAverage = 60;
 
   async init(canvas: SceneTarget, viewport: SceneViewport, environment: SceneEnvironment): Promise<void> {
-    const app = new Application();
-    await app.init({
-      canvas,
-      width: Math.max(MIN_STAGE_PX, viewport.width),
-      height: Math.max(MIN_STAGE_PX, viewport.height),
-      background: 0x3f8f3a,
-      antialias: false,
-      resolution: viewport.resolution,
-      autoDensity: true,
-      preference: 'webgl',
-      // The page's frame loop calls draw: no ticker of our own.
-      autoStart: false,
-      sharedTicker: false,
-      ...PIXI_SCENE_OPTIONS,
-    });
-    app.ticker.stop();
-    this.app = app;
+    const app = this.app;
+    await initSceneApp(app, canvas, viewport, { background: 0x3f8f3a, minSize: MIN_STAGE_PX });
     this.reducedMotion = environment.reducedMotion;
     this.width = app.screen.width;
     this.height = app.screen.height;
@@ -211,21 +207,33 @@ export class YardScene implements GameScene<YardSnapshot, YardSceneInput, YardSc
         // The developer menu's switches; taken as they are from the next frame on.
         this.dev = { ...input.options };
         return;
-      case 'chunk':
-        this.setChunk(input.run, input.cx, input.cy, input.tiles);
-        return;
-      case 'forgetFarChunks':
-        this.forgetFarChunks();
-        return;
     }
   }
 
   hud(): YardSceneHud {
+    const p = this.latest?.player;
+    this.debug.x = p?.x ?? 0;
+    this.debug.y = p?.y ?? 0;
     return { ...this.debug };
   }
 
-  private setChunk(run: number, cx: number, cy: number, tiles: Uint8Array): void {
-    if (run !== this.run || tiles.length !== CHUNK * CHUNK) return;
+  shownInput(): number {
+    return this.shown;
+  }
+
+  /** A PNG of the whole stage as it shows now (the lawn colour under anything not drawn). */
+  async capture(): Promise<Blob> {
+    const canvas = this.app.renderer.extract.canvas({
+      target: this.app.stage,
+      frame: new Rectangle(0, 0, this.width, this.height),
+      resolution: this.baseResolution,
+      clearColor: 0x3f8f3a,
+    });
+    return canvasPng(canvas);
+  }
+
+  private setChunk({ cx, cy, tiles }: YardChunk): void {
+    if (tiles.length !== CHUNK * CHUNK) return;
     this.chunks.set(chunkKey(cx, cy), tiles);
     // Only the chunk's tiles on screen change (they were drawn as tall grass until now).
     const x0 = Math.max(cx * CHUNK, this.originX);
@@ -237,14 +245,22 @@ export class YardScene implements GameScene<YardSnapshot, YardSceneInput, YardSc
     this.debug.chunks = this.chunks.size;
   }
 
-  /** Drops chunks far from the player (the worker keeps the truth). */
-  private forgetFarChunks(): void {
-    const p = this.latest?.player;
-    if (!p) return;
+  /** Drops chunks far from the player (the host keeps the truth). */
+  private forgetFarChunks(p: { x: number; y: number }): void {
     for (const key of this.chunks.keys()) {
       const [cx, cy] = key.split(',').map(Number);
       if (isFarChunk(cx, cy, p)) this.chunks.delete(key);
     }
+    this.debug.chunks = this.chunks.size;
+  }
+
+  /** The chunks the view around `p` shows that the scene does not hold, as cx, cy pairs. */
+  private missingChunks(p: { x: number; y: number }): number[] {
+    const missing: number[] = [];
+    const view = { width: this.width, height: this.height, zoom: this.zoom };
+    for (const [cx, cy] of chunksInView(p, view))
+      if (!this.chunks.has(chunkKey(cx, cy))) missing.push(cx, cy);
+    return missing;
   }
 
   /**
@@ -266,18 +282,23 @@ export class YardScene implements GameScene<YardSnapshot, YardSceneInput, YardSc
     }
     this.particles.length = 0;
     this.latest = null;
+    this.playerChunk = '';
     this.groundDirty = true;
     this.shakeUntil = 0;
     this.flashUntil = 0;
     this.debug.chunks = 0;
   }
 
-  /** A new state from the worker. */
-  push(snapshot: YardSnapshot): void {
+  /**
+   * A new state from the engine host. Returns the next request: the entity buffer (read
+   * here, not kept) for the host to fill again, and the chunks the view needs.
+   */
+  push(snapshot: YardSnapshot): YardSnapshotRequest {
     if (snapshot.run !== this.run) {
       this.forgetYard();
       this.run = snapshot.run;
     }
+    for (const chunk of snapshot.chunks) this.setChunk(chunk);
     if (this.latest) {
       this.prevPlayer.x = this.latest.player.x;
       this.prevPlayer.y = this.latest.player.y;
@@ -344,6 +365,13 @@ export class YardScene implements GameScene<YardSnapshot, YardSceneInput, YardSc
         this.sparkle(snapshot.player.x, snapshot.player.y - 0.6, event.type === 'hit' ? 0xffd23f : 0xfff6a0);
       else if (event.type === 'hurt') this.ouch(this.lastNow ?? 0);
     }
+    const p = snapshot.player;
+    const here = chunkKey(Math.floor(p.x / CHUNK), Math.floor(p.y / CHUNK));
+    if (here !== this.playerChunk) {
+      this.playerChunk = here;
+      this.forgetFarChunks(p);
+    }
+    return { entities: snapshot.entities, chunks: this.missingChunks(p) };
   }
 
   destroy(): void {
@@ -459,6 +487,7 @@ export class YardScene implements GameScene<YardSnapshot, YardSceneInput, YardSc
       this.app.render();
       return;
     }
+    this.shown = snap.input;
     const px = this.prevPlayer.x + (snap.player.x - this.prevPlayer.x) * alpha;
     const py = this.prevPlayer.y + (snap.player.y - this.prevPlayer.y) * alpha;
     // Camera: the player in the middle, shaken a little after a bite.

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { StoppedNotice } from '../../../lib/runtime/StoppedNotice.tsx';
 import { GameHeader } from '../../../platform/header/GameHeader.tsx';
 import { Dialog } from '../../../platform/ui/Dialog.tsx';
 import { LiveStatus } from '../../../platform/ui/LiveStatus.tsx';
@@ -319,18 +320,14 @@ function Menus({ session }: { session: YardSession }) {
         <p className="yard-menu__text">Mow the endless yard. Mind the raccoons.</p>,
         <>
           {hasProgress && (
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={() => void session.play('continue')}
-            >
+            <button type="button" className="button button--primary" onClick={() => session.play('continue')}>
               Continue
             </button>
           )}
           <button
             type="button"
             className={`button${hasProgress ? ' button--ghost' : ''}`}
-            onClick={() => void session.play('new')}
+            onClick={() => session.play('new')}
           >
             New Game
           </button>
@@ -357,7 +354,7 @@ function Menus({ session }: { session: YardSession }) {
             Resume
           </button>
           {settingsButton}
-          <button type="button" className="button button--ghost" onClick={() => void session.exitToMenu()}>
+          <button type="button" className="button button--ghost" onClick={() => session.exitToMenu()}>
             Exit to Menu
           </button>
         </>,
@@ -370,10 +367,10 @@ function Menus({ session }: { session: YardSession }) {
           Score {score}. Press R to start level {level} again.
         </p>,
         <>
-          <button type="button" className="button button--primary" onClick={() => void session.restart()}>
+          <button type="button" className="button button--primary" onClick={() => session.restart()}>
             Try again (R)
           </button>
-          <button type="button" className="button button--ghost" onClick={() => void session.exitToMenu()}>
+          <button type="button" className="button button--ghost" onClick={() => session.exitToMenu()}>
             Back to Menu
           </button>
         </>,
@@ -386,10 +383,10 @@ function Menus({ session }: { session: YardSession }) {
           All {WIN_LEVEL} levels mowed. Final score {score}.
         </p>,
         <>
-          <button type="button" className="button button--primary" onClick={() => void session.play('new')}>
+          <button type="button" className="button button--primary" onClick={() => session.play('new')}>
             New Game
           </button>
-          <button type="button" className="button button--ghost" onClick={() => void session.exitToMenu()}>
+          <button type="button" className="button button--ghost" onClick={() => session.exitToMenu()}>
             Back to Menu
           </button>
         </>,
@@ -402,13 +399,13 @@ function Menus({ session }: { session: YardSession }) {
           Score {score}. {levelUpNews(level)}
         </p>,
         <>
-          <button type="button" className="button button--primary" onClick={() => void session.nextLevel()}>
+          <button type="button" className="button button--primary" onClick={() => session.nextLevel()}>
             Next Level
           </button>
           <button type="button" className="button button--ghost" onClick={() => session.openSkillTree()}>
             Skill Tree
           </button>
-          <button type="button" className="button button--ghost" onClick={() => void session.exitToMenu()}>
+          <button type="button" className="button button--ghost" onClick={() => session.exitToMenu()}>
             Back to Menu
           </button>
         </>,
@@ -421,7 +418,7 @@ function Menus({ session }: { session: YardSession }) {
           Skills grow here in a later season. For now: sharper blades come with practice.
         </p>,
         <>
-          <button type="button" className="button button--primary" onClick={() => void session.nextLevel()}>
+          <button type="button" className="button button--primary" onClick={() => session.nextLevel()}>
             Next Level
           </button>
           <button
@@ -478,18 +475,18 @@ export function YardPage() {
   const stageRef = useRef<HTMLDivElement>(null);
   const [session, setSession] = useState<YardSession | null>(null);
   const failure = useYardStore((s) => s.failure);
+  const stopped = useYardStore((s) => s.stopped);
   const phase = useYardStore((s) => s.phase);
   const controlMode = useYardStore((s) => s.settings.controlMode);
 
   useEffect(() => {
     const stage = stageRef.current;
     if (!stage) return;
-    useYardStore.setState({ phase: 'intro', failure: null, toasts: [] });
+    useYardStore.setState({ phase: 'intro', failure: null, stopped: null, toasts: [] });
     const created = new YardSession(stage);
     const sound = new YardSound(() => useYardStore.getState().settings.soundEnabled);
     created.onEvents = (events) => sound.events(events);
-    created.onSnapshot = (snap) =>
-      sound.mowing(snap.player.mowing && useYardStore.getState().phase === 'playing');
+    created.onMowing = (mowing) => sound.mowing(mowing && useYardStore.getState().phase === 'playing');
     // Browsers start audio only inside a gesture: the first key or tap on the page unlocks it.
     const unlock = () => sound.unlock();
     window.addEventListener('pointerdown', unlock);
@@ -527,6 +524,13 @@ export function YardPage() {
         <Toasts />
         <YardAnnouncer />
         {failure && <p className="yard-failure">{failure}</p>}
+        {stopped && session && (
+          <StoppedNotice
+            className="yard-stopped"
+            message={stopped}
+            onRestart={() => session.restartStopped()}
+          />
+        )}
       </div>
       <SettingsDialog />
       <InstructionsDialog />

@@ -1,29 +1,27 @@
 import * as Comlink from 'comlink';
-import type { YardWorkerApi } from '../../../../workers/yardcore.worker.ts';
-import { animationFrame } from '../../../lib/animationFrame.ts';
-import {
-  newSceneCanvas,
-  PageSceneLoop,
-  pageEnvironment,
-  viewportOf,
-  watchEnvironment,
-} from '../../../lib/pageScene.ts';
-import type { SceneViewport } from '../../../lib/runtime/GameScene.ts';
-import { SnapshotClient } from '../../../lib/snapshotPort.ts';
-import { SCORE_PER_CUT } from '../engine/constants.ts';
-import type { YardCommand, YardEvent, YardInput } from '../engine/game.ts';
+import { markInput } from '../../../lib/runtime/inputMarks.ts';
+import { chooseRenderMode, type RenderMode, SceneMount } from '../../../lib/runtime/SceneMount.ts';
+import { startWorker, type WorkerBridge, WorkerStoppedError } from '../../../lib/runtime/WorkerBridge.ts';
+import { SCORE_PER_CUT, TILE_PX } from '../engine/constants.ts';
+import type { YardCommand, YardEvent, YardProgress } from '../engine/game.ts';
 import { isDoubleTap, type Tap } from '../engine/input.ts';
-import type { YardSnapshot } from '../engine/snapshot.ts';
-import { chunksInView, isFarChunk, screenToTiles, type YardView } from '../scene/view.ts';
-import { MIN_STAGE_PX, type SceneDevOptions, YardScene, type YardSceneInput } from '../scene/YardScene.ts';
+import {
+  type PlayerView,
+  transferablesOf,
+  type YardSnapshot,
+  type YardSnapshotRequest,
+} from '../engine/snapshot.ts';
+import type { YardFeed, YardPhysicsApi } from '../host/YardHost.ts';
+import type { SceneDevOptions, YardSceneHud, YardSceneInput } from '../scene/YardScene.ts';
 import { loadProgress, loadSeed, saveProgress, saveSeed } from './storage.ts';
 import { nextHud, type Phase, toast, useYardStore } from './store.ts';
 
-const HUD_MS = 100;
 const STARTING_MS = 900;
 const SAVE_EVERY_MS = 5000;
-/** The worker sends a snapshot per 60 Hz step: the scene draws between the last two over this long. */
-const SNAPSHOT_MS = 1000 / 60;
+/** The smallest stage side (CSS px) the scene lays out for (as YardScene's MIN_STAGE_PX). */
+const MIN_STAGE_PX = 100;
+/** After the stage changes size, the scene is sent a snapshot to ask for the chunks it now shows. */
+const REFRESH_AFTER_RESIZE_MS = 150;
 const KEY_DIRECTIONS: Record<string, [number, number]> = {
   ArrowUp: [0, -1],
   KeyW: [0, -1],
@@ -36,33 +34,27 @@ const KEY_DIRECTIONS: Record<string, [number, number]> = {
 };
 
 /**
- * The page's side of the game: owns the worker (engine host) and the Pixi scene (its
- * canvas, size and frame loop), turns keys, taps and the joystick into engine input,
- * pumps snapshots from the worker to the scene, fetches the chunks of tiles the view
- * needs and hands them on, and mirrors the HUD (at most 10 times a second), menus and messages into the
- * UI store. React calls its methods; nothing per frame goes through React.
+ * What the page keeps to start a stopped engine again from: the level being played as the
+ * page last saw it (its score, count and the tiles mowed, from the feed's events).
+ */
+type Checkpoint = Required<YardProgress>;
+
+/**
+ * The page's side of the game: owns the physics worker (engine host) through the runtime's
+ * bridge and the scene's mount (its render worker, or the page's thread with `?render=main`),
+ * turns keys, taps and the joystick into the host's input, and mirrors the host's feed
+ * (events, HUD figures) and the scene's HUD into the UI store and the sounds. React calls
+ * its methods; nothing per frame goes through React or this thread.
  */
 export class YardSession {
-  private readonly worker: Worker;
-  private readonly remote: Comlink.Remote<YardWorkerApi>;
-  /** Snapshots, one per frame, on a port of their own (commands stay on Comlink). */
-  private readonly snapshots: SnapshotClient<Float32Array | null, YardSnapshot>;
-  private scene: YardScene | null = null;
-  private loop: PageSceneLoop | null = null;
-  private canvas: HTMLCanvasElement | null = null;
-  private resizeObserver: ResizeObserver | null = null;
-  private unwatchEnvironment: (() => void) | null = null;
-  private viewport: SceneViewport = { width: MIN_STAGE_PX, height: MIN_STAGE_PX, resolution: 1 };
-  private pushedAt = 0;
-  /** The chunks the scene holds (of yard `heldRun`), kept by the scene's own rules (see view.ts). */
-  private readonly held = new Set<string>();
-  private heldRun = -1;
+  private readonly physics: WorkerBridge<YardPhysicsApi>;
+  private readonly mount: SceneMount<YardSnapshot, YardSceneInput, YardSceneHud, YardSnapshotRequest>;
+  private feedPort: MessagePort | null = null;
+  private sceneHud: YardSceneHud = { fps: 0, things: 0, chunks: 0, x: 0, y: 0 };
+  /** The yard being played (the host's run number): feed messages of another are dropped. */
+  private run = 0;
+  private checkpoint: Checkpoint | null = null;
   private disposed = false;
-  private pumping = false;
-  private buffer: Float32Array | null = null;
-  private latest: YardSnapshot | null = null;
-  private hudAt = 0;
-  private savedAt = 0;
   private seed = 1;
   /** Score and level when this level began: R starts the level over from here. */
   private levelStart = { score: 0, level: 1 };
@@ -73,98 +65,179 @@ export class YardSession {
   private saveEpoch = 0;
   private keys = new Set<string>();
   private joystick = { x: 0, y: 0 };
-  private moveTo: { x: number; y: number } | null = null;
   private pointerDown = false;
   private lastTap: Tap | null = null;
   private startingTimer: ReturnType<typeof setTimeout> | null = null;
-  private fetching = new Set<string>();
+  private refreshTimer: ReturnType<typeof setTimeout> | null = null;
+  private saveTimer: ReturnType<typeof setInterval> | null = null;
+  private resizeObserver: ResizeObserver | null = null;
   /** Sounds and anything else that wants the engine's events. */
   onEvents: ((events: YardEvent[]) => void) | null = null;
-  /** Every snapshot (the mower's sound follows `player.mowing`). */
-  onSnapshot: ((snapshot: YardSnapshot) => void) | null = null;
+  /** Whether the gardener pushes a running mower (the mower's sound), when it changes. */
+  onMowing: ((mowing: boolean) => void) | null = null;
   private devOptions: SceneDevOptions | null = null;
   private unsubscribeZoom: (() => void) | null = null;
 
-  constructor(private readonly stage: HTMLElement) {
-    this.worker = new Worker(new URL('../../../../workers/yardcore.worker.ts', import.meta.url), {
-      type: 'module',
-      name: 'yardcore',
+  constructor(
+    private readonly stage: HTMLElement,
+    mode: RenderMode = chooseRenderMode(),
+  ) {
+    this.physics = startWorker<YardPhysicsApi>(
+      () =>
+        new Worker(new URL('../../../../workers/yardcore.worker.ts', import.meta.url), {
+          type: 'module',
+          name: 'yardcore',
+        }),
+      { label: 'The yard', onError: this.onError },
+    );
+    this.mount = new SceneMount({
+      container: stage,
+      mode,
+      label: 'The drawing of the yard',
+      createWorker: () =>
+        new Worker(new URL('../../../../workers/yardcore-render.worker.ts', import.meta.url), {
+          type: 'module',
+          name: 'yardcore-render',
+        }),
+      loadScene: async () => {
+        const { YardScene } = await import('../scene/YardScene.ts');
+        return { createScene: () => new YardScene(), transferOf: transferablesOf };
+      },
+      size: () => ({
+        width: Math.max(MIN_STAGE_PX, stage.clientWidth),
+        height: Math.max(MIN_STAGE_PX, stage.clientHeight),
+      }),
+      canvasAttributes: { 'aria-hidden': 'true' },
+      onHud: this.onHud,
+      onError: this.onError,
     });
-    this.remote = Comlink.wrap<YardWorkerApi>(this.worker);
-    const channel = new MessageChannel();
-    this.snapshots = new SnapshotClient(channel.port1);
-    void this.remote.serveSnapshots(Comlink.transfer(channel.port2, [channel.port2]));
+    stage.dataset.render = mode;
   }
 
+  /** Never rejects once disposed (the page left while it started). */
   async start(): Promise<void> {
-    const scene = new YardScene();
-    // Measured before the canvas is in the stage (its default 300 × 150 px must not count).
-    this.viewport = viewportOf(this.stage, MIN_STAGE_PX);
-    const canvas = newSceneCanvas();
-    canvas.style.touchAction = 'none';
-    await scene.init(canvas, this.viewport, pageEnvironment());
-    if (this.disposed) {
-      scene.destroy();
-      return;
+    try {
+      await this.mount.start();
+    } catch (error) {
+      if (!this.disposed) throw error;
     }
-    this.scene = scene;
-    this.canvas = canvas;
-    this.stage.appendChild(canvas);
-    if (this.devOptions) this.sceneInput({ type: 'dev', options: this.devOptions });
-    this.sceneInput({ type: 'zoom', zoom: useYardStore.getState().settings.zoom });
+    if (this.disposed) return;
+    this.wireSnapshots();
+    this.wireFeed();
+    this.sceneSettings();
     this.unsubscribeZoom = useYardStore.subscribe((state, before) => {
-      if (state.settings.zoom !== before.settings.zoom)
-        this.sceneInput({ type: 'zoom', zoom: state.settings.zoom });
+      if (state.settings.zoom === before.settings.zoom) return;
+      this.mount.input({ type: 'zoom', zoom: state.settings.zoom });
+      this.physics.send('refresh');
     });
-    this.unwatchEnvironment = watchEnvironment((environment) => scene.setEnvironment(environment));
-    this.resizeObserver = new ResizeObserver(() => {
-      this.viewport = viewportOf(this.stage, MIN_STAGE_PX);
-      scene.resize(this.viewport);
-    });
+    this.resizeObserver = new ResizeObserver(this.onResize);
     this.resizeObserver.observe(this.stage);
-    this.loop = new PageSceneLoop(scene, (now) =>
-      Math.min(1, Math.max(0, (now - this.pushedAt) / SNAPSHOT_MS)),
-    );
-    this.loop.start();
-    canvas.addEventListener('pointerdown', this.onPointerDown);
-    canvas.addEventListener('pointermove', this.onPointerMove);
-    canvas.addEventListener('pointerup', this.onPointerUp);
-    canvas.addEventListener('pointercancel', this.onPointerUp);
+    this.stage.addEventListener('pointerdown', this.onPointerDown);
+    this.stage.addEventListener('pointermove', this.onPointerMove);
+    this.stage.addEventListener('pointerup', this.onPointerUp);
+    this.stage.addEventListener('pointercancel', this.onPointerUp);
     window.addEventListener('keydown', this.onKeyDown);
     window.addEventListener('keyup', this.onKeyUp);
     window.addEventListener('blur', this.onBlur);
     document.addEventListener('visibilitychange', this.onVisibility);
+    this.saveTimer = setInterval(() => {
+      if (useYardStore.getState().phase === 'playing') this.saveSoon();
+    }, SAVE_EVERY_MS);
   }
 
   dispose(): void {
     this.disposed = true;
     this.unsubscribeZoom?.();
     if (this.startingTimer) clearTimeout(this.startingTimer);
+    if (this.refreshTimer) clearTimeout(this.refreshTimer);
+    if (this.saveTimer) clearInterval(this.saveTimer);
+    this.resizeObserver?.disconnect();
+    this.stage.removeEventListener('pointerdown', this.onPointerDown);
+    this.stage.removeEventListener('pointermove', this.onPointerMove);
+    this.stage.removeEventListener('pointerup', this.onPointerUp);
+    this.stage.removeEventListener('pointercancel', this.onPointerUp);
     window.removeEventListener('keydown', this.onKeyDown);
     window.removeEventListener('keyup', this.onKeyUp);
     window.removeEventListener('blur', this.onBlur);
     document.removeEventListener('visibilitychange', this.onVisibility);
-    this.resizeObserver?.disconnect();
-    this.unwatchEnvironment?.();
-    this.loop?.stop();
-    this.snapshots.close();
-    this.worker.terminate();
-    this.scene?.destroy();
-    this.scene = null;
-    this.canvas?.remove();
-    this.canvas = null;
+    this.feedPort?.close();
+    this.physics.dispose();
+    this.mount.dispose();
   }
 
-  private sceneInput(input: YardSceneInput): void {
-    this.scene?.input(input);
+  // ------------------------------------------------------------ workers
+
+  /** A fresh channel from the engine host to the renderer (after either restarted). */
+  private wireSnapshots(): void {
+    const channel = new MessageChannel();
+    this.physics.send('serveSnapshots', Comlink.transfer(channel.port2, [channel.port2]));
+    this.mount.connect(channel.port1);
   }
 
-  private view(): YardView {
-    return {
-      width: this.viewport.width,
-      height: this.viewport.height,
-      zoom: useYardStore.getState().settings.zoom,
-    };
+  /** The host's events and HUD figures, on a port of their own. */
+  private wireFeed(): void {
+    this.feedPort?.close();
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (event: MessageEvent<YardFeed>) => this.onFeed(event.data);
+    this.feedPort = channel.port1;
+    this.physics.send('watch', Comlink.transfer(channel.port2, [channel.port2]));
+  }
+
+  /** What the scene is told besides snapshots: the zoom and the developer switches. */
+  private sceneSettings(): void {
+    this.mount.input({ type: 'zoom', zoom: useYardStore.getState().settings.zoom });
+    if (this.devOptions) this.mount.input({ type: 'dev', options: this.devOptions });
+  }
+
+  private readonly onError = (error: Error): void => {
+    if (this.disposed) return;
+    if (error instanceof WorkerStoppedError) {
+      // Nobody plays blind, or against a yard that stopped: the game waits behind the message.
+      this.pause();
+      useYardStore.setState({ stopped: error.message });
+    } else toast(`Something went wrong: ${error.message}`);
+  };
+
+  /** For commands whose answer the page uses: a stopped worker has reported itself already. */
+  private readonly onCommandError = (error: unknown): void => {
+    if (error instanceof WorkerStoppedError) return;
+    this.onError(error instanceof Error ? error : new Error(String(error)));
+  };
+
+  /**
+   * The Restart of the "stopped working" message: a fresh worker for whichever stopped; the
+   * engine starts the level again as the page last saw it (level, score, the tiles mowed),
+   * the scene is given the page's settings again. Never rejects.
+   */
+  async restartStopped(): Promise<void> {
+    useYardStore.setState({ stopped: null });
+    try {
+      if (this.physics.stopped) {
+        this.physics.restart();
+        this.wireFeed();
+        const phase = useYardStore.getState().phase;
+        if (this.checkpoint && phase !== 'intro') {
+          this.run = await this.physics.call('newGame', this.seed, this.checkpoint, this.run);
+          this.keys.clear();
+          this.joystick = { x: 0, y: 0 };
+          this.pointerDown = false;
+          // A yard that was starting (or started while the worker was down) fades in again;
+          // paused, ended or between levels, it waits as it was.
+          if (phase === 'starting' || phase === 'playing') this.begin();
+          else this.physics.send('setRunning', false);
+        }
+        this.physics.send('setVisible', document.visibilityState !== 'hidden');
+      }
+      if (this.mount.stopped) {
+        await this.mount.restart();
+        this.sceneSettings();
+      }
+      this.wireSnapshots();
+    } catch (error) {
+      if (this.disposed) return;
+      console.warn('Yardcore could not restart', error);
+      useYardStore.setState({ stopped: 'Yardcore could not restart: reload the page.' });
+    }
   }
 
   // ------------------------------------------------------------ menus
@@ -173,7 +246,7 @@ export class YardSession {
    * New Game (a fresh yard) or Continue: the saved level as it was left, with its score, its
    * cut count and the tiles mowed (a save without the tiles keeps its counts on a fresh lawn).
    */
-  async play(mode: 'new' | 'continue'): Promise<void> {
+  play(mode: 'new' | 'continue'): void {
     const saved = mode === 'continue' ? loadProgress() : null;
     const savedSeed = mode === 'continue' ? loadSeed() : null;
     this.seed = savedSeed ?? (Math.random() * 2 ** 31) >>> 0;
@@ -185,45 +258,55 @@ export class YardSession {
       level: saved?.level ?? 1,
     };
     if (!saved) saveProgress({ score: 0, cutCount: 0, level: 1, cut: [] });
-    await this.remote.newGame(
-      this.seed,
+    this.startLevel(
       saved
-        ? { level: saved.level, score: saved.score, cutCount: saved.cutCount, cut: saved.cut }
-        : { level: 1, score: 0 },
+        ? { level: saved.level, score: saved.score, cutCount: saved.cutCount, cut: saved.cut ?? [] }
+        : { level: 1, score: 0, cutCount: 0, cut: [] },
     );
-    this.begin();
   }
 
   /** R: the current level again, from its start. */
-  async restart(): Promise<void> {
+  restart(): void {
     this.saveEpoch++;
-    await this.remote.newGame(this.seed, { level: this.levelStart.level, score: this.levelStart.score });
-    this.begin();
+    this.startLevel({ ...this.levelStart, cutCount: 0, cut: [] });
   }
 
-  async nextLevel(): Promise<void> {
-    await this.remote.nextLevel();
+  nextLevel(): void {
+    this.physics.call('nextLevel').then((run) => {
+      const { score, level } = this.levelStart;
+      this.beginRun(run, { score, level, cutCount: 0, cut: [] });
+    }, this.onCommandError);
+  }
+
+  private startLevel(progress: Checkpoint): void {
+    this.physics
+      .call('newGame', this.seed, progress, this.run)
+      .then((run) => this.beginRun(run, progress), this.onCommandError);
+  }
+
+  private beginRun(run: number, progress: Checkpoint): void {
+    this.run = run;
+    this.checkpoint = { ...progress, cut: [...progress.cut] };
     this.begin();
   }
 
   pause(): void {
     if (useYardStore.getState().phase !== 'playing') return;
-    void this.remote.setRunning(false);
+    this.physics.send('setRunning', false);
     this.setPhase('paused');
-    void this.saveNow();
+    this.saveSoon();
   }
 
   resume(): void {
     if (useYardStore.getState().phase !== 'paused') return;
-    void this.remote.setRunning(true);
+    this.physics.send('setRunning', true);
     this.setPhase('playing');
   }
 
-  async exitToMenu(): Promise<void> {
-    void this.remote.setRunning(false);
+  exitToMenu(): void {
+    this.physics.send('setRunning', false);
     this.setPhase('intro');
-    await this.saveNow();
-    useYardStore.setState({ hasProgress: loadProgress() !== null });
+    this.saveNow().then(() => useYardStore.setState({ hasProgress: loadProgress() !== null }));
   }
 
   openSkillTree(): void {
@@ -232,178 +315,118 @@ export class YardSession {
 
   /** Developer menu and the inventory bar: commands straight to the engine. */
   command(command: YardCommand): void {
-    void this.remote.command(command);
+    this.physics.send('command', command);
   }
 
   setJoystick(x: number, y: number): void {
+    const moving = x !== 0 || y !== 0;
+    const started = moving && this.joystick.x === 0 && this.joystick.y === 0;
     this.joystick = { x, y };
-    if (x !== 0 || y !== 0) this.moveTo = null;
-    this.sendInput();
+    this.steer(moving, started ? markInput('move') : 0);
   }
 
   /** The throw button (joystick mode): food toward where the gardener faces. */
   throwAhead(): void {
-    const p = this.latest?.player;
-    if (p) this.command({ type: 'throw', x: p.x + p.facingX * 5, y: p.y + p.facingY * 5 });
+    this.physics.send('throwAhead');
   }
 
   private begin(): void {
-    this.latest = null;
-    this.moveTo = null;
     this.keys.clear();
     this.joystick = { x: 0, y: 0 };
-    this.sendInput();
     // The starting fade: the yard shows, paused, for a moment.
-    void this.remote.setRunning(false);
+    this.physics.send('setRunning', false);
     this.setPhase('starting');
     if (this.startingTimer) clearTimeout(this.startingTimer);
     this.startingTimer = setTimeout(() => {
       if (useYardStore.getState().phase !== 'starting') return;
-      void this.remote.setRunning(true);
+      this.physics.send('setRunning', true);
       this.setPhase('playing');
     }, STARTING_MS);
-    if (!this.pumping) void this.pump();
   }
 
   private setPhase(phase: Phase): void {
     useYardStore.setState({ phase });
   }
 
-  /** Saves the level being played as it is now (the worker has the mowed tiles). */
-  private async saveNow(): Promise<void> {
+  /** Saves the level being played as it is now (the worker has the mowed tiles); never rejects. */
+  private saveNow(): Promise<void> {
     const epoch = this.saveEpoch;
-    let progress = null;
-    try {
-      progress = await this.remote.progress();
-    } catch {
-      return;
-    }
-    if (progress && epoch === this.saveEpoch && !this.disposed) saveProgress(progress);
+    return this.physics.call('progress').then((progress) => {
+      if (progress && epoch === this.saveEpoch && !this.disposed) saveProgress(progress);
+    }, this.onCommandError);
   }
 
-  // ------------------------------------------------------------ snapshots
-
-  private async pump(): Promise<void> {
-    this.pumping = true;
-    while (!this.disposed) {
-      let snap: YardSnapshot;
-      try {
-        const spare = this.buffer;
-        this.buffer = null;
-        snap = await this.snapshots.request(spare, spare ? [spare.buffer as ArrayBuffer] : []);
-      } catch (error) {
-        if (!this.disposed) console.warn('Yardcore worker stopped', error);
-        break;
-      }
-      if (this.disposed) break;
-      this.receive(snap);
-      this.buffer = snap.entities;
-      // One snapshot per frame drawn (see animationFrame).
-      await animationFrame();
-    }
-    this.pumping = false;
+  private saveSoon(): void {
+    this.saveNow().catch(this.onCommandError);
   }
 
-  private receive(snap: YardSnapshot): void {
-    const previous = this.latest;
-    this.latest = snap;
-    const scene = this.scene;
-    if (scene) {
-      scene.push(snap);
-      this.pushedAt = performance.now();
-      // Another yard: the scene dropped the last one's chunks.
-      if (snap.run !== this.heldRun) {
-        this.held.clear();
-        this.heldRun = snap.run;
-      }
-      for (const [cx, cy] of chunksInView(snap.player, this.view()))
-        if (!this.held.has(`${cx},${cy}`)) this.fetchChunk(cx, cy);
-    }
-    this.onSnapshot?.(snap);
-    if (snap.events.length) {
-      this.onEvents?.(snap.events);
-      for (const event of snap.events) {
+  // ------------------------------------------------------------ the host's feed and the scene's HUD
+
+  private onFeed(feed: YardFeed): void {
+    // A message of the yard before (on its way when the next began) is dropped.
+    if (this.disposed || feed.run < this.run) return;
+    this.run = feed.run;
+    const p = feed.player;
+    this.keepCheckpoint(p, feed.events);
+    if (feed.events.length) {
+      this.onEvents?.(feed.events);
+      for (const event of feed.events) {
         if (event.type === 'message') toast(event.text);
-        else if (event.type === 'levelup') this.levelUp(snap);
+        else if (event.type === 'levelup') this.levelUp(p);
         else if (event.type === 'gameover') this.setPhase('gameover');
-        else if (event.type === 'win') this.win(snap);
+        else if (event.type === 'win') this.win();
       }
     }
-    // Tap-to-move ends where the gardener arrives (or is stopped by a hedge).
-    if (this.moveTo && !snap.player.moving && previous?.player.moving) {
-      this.moveTo = null;
-      this.sendInput();
-    }
-    const now = performance.now();
-    if (now - this.hudAt >= HUD_MS || snap.events.length) {
-      this.hudAt = now;
-      const p = snap.player;
-      const previousHud = useYardStore.getState().hud;
-      // Written only when something shown changed: each write re-rendered the HUD, the
-      // inventory and the announcer, ten times a second, for the same numbers.
-      const hud = nextHud(previousHud, {
-        hp: p.hp,
-        score: p.score,
-        cutCount: p.cutCount,
-        target: p.target,
-        level: p.level,
-        slots: p.slots,
-        activeSlot: p.activeSlot,
-      });
-      if (hud !== previousHud) useYardStore.setState({ hud });
-    }
-    if (now - this.savedAt >= SAVE_EVERY_MS) {
-      this.savedAt = now;
-      if (snap.status === 'playing') void this.saveNow();
-    }
+    this.onMowing?.(p.mowing);
+    const previousHud = useYardStore.getState().hud;
+    // Written only when something shown changed: each write re-renders the HUD, the
+    // inventory and the announcer.
+    const hud = nextHud(previousHud, {
+      hp: p.hp,
+      score: p.score,
+      cutCount: p.cutCount,
+      target: p.target,
+      level: p.level,
+      slots: p.slots,
+      activeSlot: p.activeSlot,
+    });
+    if (hud !== previousHud) useYardStore.setState({ hud });
   }
 
-  private levelUp(snap: YardSnapshot): void {
-    this.levelStart = { score: snap.player.score, level: snap.player.level + 1 };
+  /** The level as the page last saw it: what a Restart after a stopped engine starts from. */
+  private keepCheckpoint(p: PlayerView, events: readonly YardEvent[]): void {
+    const checkpoint = this.checkpoint;
+    if (!checkpoint) return;
+    checkpoint.level = p.level;
+    checkpoint.score = p.score;
+    checkpoint.cutCount = p.cutCount;
+    for (const event of events) if (event.type === 'cut') checkpoint.cut.push(event.x, event.y);
+  }
+
+  private readonly onHud = (hud: YardSceneHud): void => {
+    this.sceneHud = hud;
+  };
+
+  private levelUp(p: PlayerView): void {
+    this.levelStart = { score: p.score, level: p.level + 1 };
     this.saveEpoch++;
-    saveProgress({ score: snap.player.score, cutCount: 0, level: snap.player.level + 1, cut: [] });
+    saveProgress({ score: p.score, cutCount: 0, level: p.level + 1, cut: [] });
     this.setPhase('levelup');
   }
 
-  private win(snap: YardSnapshot): void {
+  private win(): void {
     // The yard is done: a new game starts from the beginning.
     this.saveEpoch++;
     saveProgress(null);
     this.levelStart = { score: 0, level: 1 };
     useYardStore.setState({ hasProgress: false });
     this.setPhase('win');
-    void snap;
-  }
-
-  private fetchChunk(cx: number, cy: number): void {
-    const key = `${cx},${cy}`;
-    if (this.fetching.has(key)) return;
-    this.fetching.add(key);
-    void this.remote
-      .chunk(cx, cy)
-      .then(({ run, tiles }) => {
-        if (!this.scene) return;
-        this.sceneInput({ type: 'chunk', run, cx, cy, tiles });
-        if (run === this.heldRun) this.held.add(key);
-      })
-      .finally(() => this.fetching.delete(key));
-    this.forgetFarChunks();
-  }
-
-  /** Drops far chunks here and in the scene, by the same rule and from the same snapshot. */
-  private forgetFarChunks(): void {
-    const p = this.latest?.player;
-    if (!p) return;
-    for (const key of this.held) {
-      const [cx, cy] = key.split(',').map(Number);
-      if (isFarChunk(cx, cy, p)) this.held.delete(key);
-    }
-    this.sceneInput({ type: 'forgetFarChunks' });
   }
 
   // ------------------------------------------------------------ input
 
-  private sendInput(): void {
+  /** Keys and the joystick as one direction; `clearTarget` ends a walk to a tapped point. */
+  private steer(clearTarget: boolean, seq = 0): void {
     let x = this.joystick.x;
     let y = this.joystick.y;
     for (const key of this.keys) {
@@ -413,12 +436,11 @@ export class YardSession {
         y += d[1];
       }
     }
-    const input: YardInput = {
-      moveX: Math.max(-1, Math.min(1, x)),
-      moveY: Math.max(-1, Math.min(1, y)),
-      moveTo: this.moveTo,
-    };
-    void this.remote.setInput(input);
+    this.physics.send(
+      'steer',
+      { moveX: Math.max(-1, Math.min(1, x)), moveY: Math.max(-1, Math.min(1, y)), clearTarget },
+      seq,
+    );
   }
 
   private readonly onKeyDown = (event: KeyboardEvent): void => {
@@ -432,7 +454,7 @@ export class YardSession {
     }
     if (event.code === 'KeyR' && (phase === 'gameover' || phase === 'paused' || phase === 'win')) {
       event.preventDefault();
-      void this.restart();
+      this.restart();
       return;
     }
     // A direction held through the level's fade-in counts once the yard starts.
@@ -441,8 +463,7 @@ export class YardSession {
       event.preventDefault();
       if (!this.keys.has(event.code)) {
         this.keys.add(event.code);
-        this.moveTo = null;
-        this.sendInput();
+        this.steer(true, markInput('move'));
       }
       return;
     }
@@ -455,53 +476,64 @@ export class YardSession {
   };
 
   private readonly onKeyUp = (event: KeyboardEvent): void => {
-    if (this.keys.delete(event.code)) this.sendInput();
+    if (this.keys.delete(event.code)) this.steer(false);
   };
 
   private readonly onBlur = (): void => {
     this.keys.clear();
-    this.sendInput();
+    this.steer(false);
   };
 
   private readonly onVisibility = (): void => {
     const visible = document.visibilityState === 'visible';
-    void this.remote.setVisible(visible);
-    if (visible) this.loop?.start();
-    else this.loop?.stop();
+    this.physics.send('setVisible', visible);
     if (!visible) this.pause();
   };
 
-  private pointToWorld(event: PointerEvent) {
-    const rect = (event.currentTarget as HTMLElement).getBoundingClientRect();
-    const player = this.latest?.player;
-    if (!this.scene || !player) return null;
-    return screenToTiles(event.clientX - rect.left, event.clientY - rect.top, player, this.view());
+  private readonly onResize = (): void => {
+    if (this.refreshTimer) clearTimeout(this.refreshTimer);
+    this.refreshTimer = setTimeout(() => {
+      if (!this.physics.stopped) this.physics.send('refresh');
+    }, REFRESH_AFTER_RESIZE_MS);
+  };
+
+  /**
+   * Tiles from the gardener to a point on the canvas: the scene draws them in the middle of
+   * the stage, at 32 px a tile times the zoom.
+   */
+  private offsetOf(event: PointerEvent): { dx: number; dy: number } {
+    const rect = this.mount.canvas.getBoundingClientRect();
+    const unit = TILE_PX * useYardStore.getState().settings.zoom;
+    const width = Math.max(MIN_STAGE_PX, rect.width);
+    const height = Math.max(MIN_STAGE_PX, rect.height);
+    return {
+      dx: (event.clientX - rect.left - width / 2) / unit,
+      dy: (event.clientY - rect.top - height / 2) / unit,
+    };
   }
 
   private readonly onPointerDown = (event: PointerEvent): void => {
+    // The canvas only: the HUD, menus and buttons over it are not the yard.
+    if (event.target !== this.mount.canvas) return;
     if (useYardStore.getState().phase !== 'playing') return;
-    const point = this.pointToWorld(event);
-    if (!point) return;
+    const { dx, dy } = this.offsetOf(event);
     const tap: Tap = { time: event.timeStamp, x: event.clientX, y: event.clientY };
     if (isDoubleTap(this.lastTap, tap)) {
       this.lastTap = null;
-      this.command({ type: 'throw', x: point.x, y: point.y });
+      this.physics.send('throwToward', dx, dy);
       return;
     }
     this.lastTap = tap;
     if (useYardStore.getState().settings.controlMode !== 'tapMove') return;
-    (event.currentTarget as HTMLElement).setPointerCapture?.(event.pointerId);
+    this.mount.canvas.setPointerCapture?.(event.pointerId);
     this.pointerDown = true;
-    this.moveTo = point;
-    this.sendInput();
+    this.physics.send('moveToward', dx, dy, markInput('move'));
   };
 
   private readonly onPointerMove = (event: PointerEvent): void => {
-    if (!this.pointerDown) return;
-    const point = this.pointToWorld(event);
-    if (!point) return;
-    this.moveTo = point;
-    this.sendInput();
+    if (!this.pointerDown || useYardStore.getState().phase !== 'playing') return;
+    const { dx, dy } = this.offsetOf(event);
+    this.physics.send('moveToward', dx, dy, 0);
   };
 
   private readonly onPointerUp = (): void => {
@@ -511,12 +543,11 @@ export class YardSession {
   /** The developer menu's scene switches. */
   setDevOptions(options: SceneDevOptions): void {
     this.devOptions = options;
-    this.sceneInput({ type: 'dev', options });
+    this.mount.input({ type: 'dev', options });
   }
 
-  /** For the developer overlay. */
+  /** For the developer overlay (the scene's HUD, at most 10 times a second). */
   debugInfo(): { fps: number; things: number; chunks: number; x: number; y: number } {
-    const p = this.latest?.player;
-    return { ...(this.scene?.hud() ?? { fps: 0, things: 0, chunks: 0 }), x: p?.x ?? 0, y: p?.y ?? 0 };
+    return { ...this.sceneHud };
   }
 }

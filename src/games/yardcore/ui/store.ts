@@ -36,6 +36,8 @@ export interface YardUiState {
   hasProgress: boolean;
   /** Could not start (no WebGL or module workers). */
   failure: string | null;
+  /** A worker stopped: its message, shown with a Restart. */
+  stopped: string | null;
   settingsOpen: boolean;
   instructionsOpen: boolean;
 }
@@ -57,6 +59,7 @@ export const useYardStore = create<YardUiState>(() => ({
   settings: loadSettings(),
   hasProgress: loadProgress() !== null,
   failure: null,
+  stopped: null,
   settingsOpen: false,
   instructionsOpen: false,
 }));
