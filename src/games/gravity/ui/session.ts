@@ -1,4 +1,5 @@
 import * as Comlink from 'comlink';
+import { markInput } from '../../../lib/runtime/inputMarks.ts';
 import { chooseRenderMode, type RenderMode, SceneMount } from '../../../lib/runtime/SceneMount.ts';
 import { startWorker, type WorkerBridge, WorkerStoppedError } from '../../../lib/runtime/WorkerBridge.ts';
 import { CANVAS_MAX_WIDTH } from '../engine/constants.ts';
@@ -326,14 +327,14 @@ export class GravitySession {
         case 'addPlanet': {
           const w = this.toWorld(a.x, a.y);
           this.physics
-            .call('addPlanet', w.x, w.y)
+            .call('addPlanet', w.x, w.y, markInput('add-body'))
             .then((id) => id >= 0 && this.select(id), this.onCommandError);
           break;
         }
         case 'addStar': {
           const w = this.toWorld(a.x, a.y);
           this.physics
-            .call('addStar', w.x, w.y)
+            .call('addStar', w.x, w.y, markInput('add-body'))
             .then((id) => id >= 0 && this.select(id), this.onCommandError);
           break;
         }
@@ -381,8 +382,11 @@ export class GravitySession {
     const angle = this.addedFromControls++ * 2.39996 - Math.PI / 2;
     const r = Math.min(width, height) * 0.32;
     const w = this.toWorld(width / 2 + r * Math.cos(angle), height / 2 + r * Math.sin(angle));
+    const input = markInput('add-body');
     const added =
-      kind === 'planet' ? this.physics.call('addPlanet', w.x, w.y) : this.physics.call('addStar', w.x, w.y);
+      kind === 'planet'
+        ? this.physics.call('addPlanet', w.x, w.y, input)
+        : this.physics.call('addStar', w.x, w.y, input);
     added.then((id) => this.select(id), this.onCommandError);
   }
 
