@@ -10,6 +10,8 @@ export interface BenchOptions {
   soakMs: number | null;
   /** Frame-time recording per page and throttling setting, in ms; null = default. */
   framesMs: number | null;
+  /** Rounds of the frames part, each with its own blank page; figures are their medians. null = default. */
+  framesRuns: number | null;
   /** Reuse the build in .build/bench instead of building again. */
   reuseBuild: boolean;
   list: boolean;
@@ -25,6 +27,8 @@ export const USAGE = `Usage: npm run bench -- [options]
   --compare <file>    show the change of every figure against an earlier run's JSON
   --soak <duration>   memory soak per page, e.g. 5m, 90s, 120000 (default 5m, 20s with --quick)
   --frames <duration> frame recording per page and setting (default 10s, 3s with --quick)
+  --runs <n>          rounds of the frames part, each beside its own blank page; figures are
+                      their medians, with the spread (default 3, 1 with --quick)
   --reuse-build       use the existing .build/bench instead of building again
   --list              list the parts and whether they are present
   --help              this text`;
@@ -47,6 +51,7 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
     compare: null,
     soakMs: null,
     framesMs: null,
+    framesRuns: null,
     reuseBuild: false,
     list: false,
     help: false,
@@ -83,6 +88,14 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
       case '--frames':
         options.framesMs = parseDuration(value());
         break;
+      case '--runs': {
+        const text = value();
+        const n = Number(text);
+        if (!Number.isInteger(n) || n < 1)
+          throw new UsageError(`--runs needs a whole number ≥ 1, not "${text}"`);
+        options.framesRuns = n;
+        break;
+      }
       case '--reuse-build':
         options.reuseBuild = true;
         break;
@@ -106,4 +119,8 @@ export function soakDuration(options: BenchOptions): number {
 
 export function framesDuration(options: BenchOptions): number {
   return options.framesMs ?? (options.quick ? 3_000 : 10_000);
+}
+
+export function framesRuns(options: BenchOptions): number {
+  return options.framesRuns ?? (options.quick ? 1 : 3);
 }
