@@ -278,7 +278,8 @@ describe('several runs of the frames part', () => {
     expect(combined.map((f) => f.id)).toEqual(['a', 'calibration']);
     const a = combined[0];
     expect(a.value).toBe(12);
-    expect(a.unit).toBe('ms [median of 3 runs: 10–14]');
+    expect(a.label).toBe('a [median of 3 runs: 10–14]');
+    expect(a.unit).toBe('ms');
     expect(a.baseline?.value).toBe(5);
     expect(a.baseline?.ratio).toBe(2);
     // In one run only: as it was.

@@ -342,7 +342,7 @@ export function combineRuns(rounds: readonly (readonly BenchFigure[])[]): BenchF
     out.push({
       ...first,
       value,
-      unit: `${first.unit} [median of ${list.length} runs: ${r2(Math.min(...values))}–${r2(Math.max(...values))}]`,
+      label: `${first.label} [median of ${list.length} runs: ${r2(Math.min(...values))}–${r2(Math.max(...values))}]`,
       ...(baselines.length
         ? {
             baseline: {
