@@ -9,8 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { findChromium } from '../scripts/chromium.mjs';
+import { attachBarePixiBaseline } from './frames/index.ts';
 import { isViolation } from './lib/budgets.ts';
-import { framesDuration, parseArgs, partRuns, soakDuration, USAGE, UsageError } from './lib/cli.ts';
+import { framesDuration, framesRuns, parseArgs, partRuns, soakDuration, USAGE, UsageError } from './lib/cli.ts';
 import { compareRuns, type FigureChange } from './lib/compare.ts';
 import { discoverParts, selectParts } from './lib/discover.ts';
 import { renderMarkdown } from './lib/markdown.ts';
@@ -70,7 +71,11 @@ async function main(argv: string[]): Promise<number> {
   const startedAt = new Date();
   const runStarted = performance.now();
   const chromium = findChromium();
-  configureSite({ reuseBuild: options.reuseBuild, framesMs: framesDuration(options) });
+  configureSite({
+    reuseBuild: options.reuseBuild,
+    framesMs: framesDuration(options),
+    framesRuns: framesRuns(options),
+  });
   const loadAverageStart = os.loadavg()[0];
   console.error(
     `Benchmarks${options.quick ? ' (quick)' : ''}: ${selected.map((p) => p.name).join(', ')}; load average ${loadAverageStart.toFixed(2)} on ${os.cpus().length} CPUs${loadAverageStart > os.cpus().length * 0.5 ? ' — busy machine, timings will be noisy' : ''}`,
@@ -116,7 +121,8 @@ async function main(argv: string[]): Promise<number> {
         const part = await loadPart(discoveredPart.entry);
         result.description = part.description;
         console.error(`[${discoveredPart.name}] ${part.description}`);
-        const runs = partRuns(options, part.defaultRuns);
+        // A part that repeats itself (frames: each round beside its own blank page) runs once here.
+        const runs = part.repeatsItself ? 1 : partRuns(options, part.defaultRuns);
         const perRun: BenchFigure[][] = [];
         for (let i = 0; i < runs; i++) {
           if (runs > 1)
@@ -142,6 +148,7 @@ async function main(argv: string[]): Promise<number> {
   } finally {
     await disposeSite();
   }
+  attachBarePixiBaseline(results);
 
   const finishedAt = new Date();
   const run: RunResult = {

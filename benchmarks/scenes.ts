@@ -31,6 +31,8 @@ export type SceneStep =
    * never does, charged to the game's frames.
    */
   | { tap: string; text?: string }
+  /** A short mouse stroke between two page points (a few moves, button held). */
+  | { stroke: { from: { x: number; y: number }; to: { x: number; y: number } } }
   /** Click at page coordinates (a canvas has no elements to aim at). */
   | { clickAt: { x: number; y: number } }
   | { waitMs: number };
@@ -52,6 +54,13 @@ export interface Scene {
   /** Run over and over while recording (keeps the game in play, e.g. restarts after a crash). */
   loop?: SceneStep[];
   /**
+   * Input to screen (issue 26): the player's input whose effect the page marks
+   * (`markInput(kind)`, src/lib/runtime/inputMarks.ts), repeated for a few seconds after each
+   * frame recording, with the scene's loop paused; `inputKind` names what the page marks.
+   */
+  inputs?: SceneStep[];
+  inputKind?: string;
+  /**
    * For a game on the runtime: each render path is measured as a variant of the scene (the
    * default path under the scene's own figure ids). Without it the game draws on the page only.
    */
@@ -71,6 +80,9 @@ export const SCENES: Scene[] = [
     description: 'Proto Disk preset running (the largest body count)',
     start: [{ waitMs: 500 }],
     renderPaths: ['worker', 'main'],
+    // The keyboard's way to a double tap: a planet in view (the page marks 'add-body').
+    inputs: [{ tap: '.gravity-button', text: '^\\+ planet$' }, { waitMs: 400 }],
+    inputKind: 'add-body',
   },
   {
     slug: 'lunar-lander',
@@ -84,6 +96,12 @@ export const SCENES: Scene[] = [
       { waitMs: 300 },
       { tap: 'button.lander-btn', text: '^(next level|try again|play again|start mission)' },
     ],
+    inputs: [
+      { hold: 'ArrowUp', ms: 120 },
+      { waitMs: 300 },
+      { tap: 'button.lander-btn', text: '^(next level|try again|play again|start mission)' },
+    ],
+    inputKind: 'thrust',
   },
   {
     slug: 'whac-a-moji',
@@ -121,6 +139,8 @@ export const SCENES: Scene[] = [
       { hold: 'ArrowUp', ms: 600 },
       { press: 'r' },
     ],
+    inputs: [{ press: 'ArrowRight' }, { waitMs: 250 }, { press: 'ArrowLeft' }, { waitMs: 250 }],
+    inputKind: 'move',
   },
   {
     slug: 'race',
@@ -140,6 +160,9 @@ export const SCENES: Scene[] = [
       { tap: '.race-results__actions button', text: '^race again$' },
       { tap: 'button:not([disabled])', text: '(^|\\s)start$' },
     ],
+    // A short stroke on the track's canvas (the page marks 'stroke' where it draws one).
+    inputs: [{ stroke: { from: { x: 560, y: 700 }, to: { x: 720, y: 700 } } }, { waitMs: 400 }],
+    inputKind: 'stroke',
   },
   {
     slug: 'crit-happens',

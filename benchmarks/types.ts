@@ -87,4 +87,6 @@ export interface BenchPart {
    * always 1 with --quick): each figure is then the median of the runs, its spread kept.
    */
   defaultRuns?: number;
+  /** The part repeats its own rounds (each beside its own baseline, `framesRuns`): run once by run.ts. */
+  repeatsItself?: boolean;
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { GAME_SLUGS } from '../../src/routeTable.ts';
 import { isViolation, loadBudgets } from '../lib/budgets.ts';
 import type { MainThreadSummary } from '../lib/trace.ts';
-import { floorFigures, frameFigures } from './index.ts';
+import type { BenchFigure } from '../types.ts';
+import { attachBarePixiBaseline, combineRuns, floorFigures, frameFigures, inputFigures } from './index.ts';
 
 /** rAF timestamps every `interval` ms, `count` frames. */
 const steady = (interval: number, count: number) => Array.from({ length: count }, (_, i) => i * interval);
@@ -246,5 +247,79 @@ describe('frame figures', () => {
     expect(figures.find((f) => f.id.endsWith('.drawnFps'))?.label).toBe(
       '/gravity (render=main) 4× CPU frames the scene drew per second (counted in its page)',
     );
+  });
+});
+
+describe('several runs of the frames part', () => {
+  const fig = (id: string, value: number, baseline?: number): BenchFigure => ({
+    id,
+    label: id,
+    value,
+    unit: 'ms',
+    better: 'lower',
+    ...(baseline !== undefined
+      ? {
+          baseline: {
+            label: 'blank page, same run',
+            value: baseline,
+            ratio: value / baseline,
+            ratioLabel: '×',
+          },
+        }
+      : {}),
+  });
+
+  it('reports the median of each figure with the spread, and the median of its baselines', () => {
+    const combined = combineRuns([
+      [fig('a', 10, 5), fig('calibration', 3.9)],
+      [fig('a', 14, 7)],
+      [fig('a', 12, 4)],
+    ]);
+    expect(combined.map((f) => f.id)).toEqual(['a', 'calibration']);
+    const a = combined[0];
+    expect(a.value).toBe(12);
+    expect(a.label).toBe('a [median of 3 runs: 10–14]');
+    expect(a.unit).toBe('ms');
+    expect(a.baseline?.value).toBe(5);
+    expect(a.baseline?.ratio).toBe(2);
+    // In one run only: as it was.
+    expect(combined[1]).toEqual(fig('calibration', 3.9));
+  });
+
+  it('puts the bare-Pixi worker of the offscreen part beside each render worker figure at 4×', () => {
+    const parts = [
+      {
+        name: 'frames',
+        figures: [fig('frames.gravity.cpu4x.render.p95', 9), fig('frames.gravity.cpu1x.render.p95', 5)],
+      },
+      { name: 'offscreen', figures: [fig('offscreen.worker.cpu4x.render.p95', 6)] },
+    ];
+    attachBarePixiBaseline(parts);
+    expect(parts[0].figures[0].baseline).toMatchObject({ value: 6, ratio: 1.5, ratioLabel: '× bare Pixi' });
+    expect(parts[0].figures[1].baseline).toBeUndefined();
+  });
+
+  it('holds input to screen to 2 frames at 1× and 3 at 4× on the default render path only', () => {
+    const summary = {
+      inputs: 10,
+      shown: 10,
+      unshown: 0,
+      kinds: ['add-body'],
+      p50Ms: 30,
+      p95Ms: 60,
+      p50Frames: 1.5,
+      p95Frames: 3.5,
+      frameIntervalMs: 20,
+    };
+    const budgets = loadBudgets();
+    const at1 = inputFigures('gravity', '/gravity', 1, summary, budgets, 'worker')[0];
+    expect(at1.id).toBe('frames.gravity.cpu1x.input.p95Frames');
+    expect(at1.goal?.value).toBe(2);
+    expect(isViolation(at1)).toBe(true);
+    const at4 = inputFigures('gravity', '/gravity', 4, summary, budgets, 'worker')[0];
+    expect(at4.goal?.value).toBe(3);
+    const fallback = inputFigures('gravity', '/gravity', 4, summary, budgets, 'main')[0];
+    expect(fallback.id).toBe('frames.gravity.render-main.cpu4x.input.p95Frames');
+    expect(fallback.goal).toBeUndefined();
   });
 });

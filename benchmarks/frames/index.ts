@@ -27,6 +27,12 @@ import {
   summarizeDrawing,
 } from '../lib/drawing.ts';
 import {
+  type InputLatencySummary,
+  type InputPairing,
+  pairInputs,
+  summarizeInputLatency,
+} from '../lib/inputLatency.ts';
+import {
   benchmarkIndex,
   effectiveSlowdown,
   type Isolation,
@@ -35,6 +41,7 @@ import {
 } from '../lib/isolate.ts';
 import {
   loopSteps,
+  runSteps,
   setCpuThrottling,
   startFrameRecording,
   startTrace,
@@ -42,7 +49,7 @@ import {
 } from '../lib/pagedriver.ts';
 import { errorNote, openScene, presentScenes, VIEWPORT } from '../lib/pages.ts';
 import { ensureBuild, ensureServer, launchBrowser, recordServerUser, siteOptions } from '../lib/site.ts';
-import { frameDeltas, frameStats, histogram, percentile } from '../lib/stats.ts';
+import { frameDeltas, frameStats, histogram, median, percentile } from '../lib/stats.ts';
 import {
   LONG_TASK_MS,
   type MainThreadSummary,
@@ -52,7 +59,7 @@ import {
   type WorkerThreadSummary,
   workerThreadByUrl,
 } from '../lib/trace.ts';
-import { type RenderPath, renderPathUrl, type Scene } from '../scenes.ts';
+import { type RenderPath, renderPathUrl, type Scene, type SceneStep } from '../scenes.ts';
 import type { BenchContext, BenchFigure, BenchPart } from '../types.ts';
 
 /** Headless Chromium paces rAF at 60 Hz: a frame every 16.7 ms is the best a page can do there. */
@@ -61,6 +68,7 @@ const CPU_RATES = [1, 4];
 
 export const part: BenchPart = {
   name: 'frames',
+  repeatsItself: true,
   description:
     'Frame times (p50/p95/p99) and dropped frames of each game page, unthrottled and at 4× CPU throttling',
   async run(ctx) {
@@ -71,141 +79,284 @@ export const part: BenchPart = {
     recordServerUser('frames');
     const recordMs = siteOptions().framesMs;
     const warmupMs = ctx.quick ? 1000 : 3000;
-    const figures: BenchFigure[] = [];
     const budgets = loadBudgets();
     const browser = await launchBrowser(ctx);
+    const runs = Math.max(1, siteOptions().framesRuns ?? 1);
+    const inputMs = ctx.quick ? 3000 : 6000;
     // BENCH_ISOLATE=1: the main thread on a core of its own (lib/isolate.ts), when possible.
     let isolate = isolationRequested();
     let calibrated = false;
-    // The floor under (a) in this run: a blank page, before the games and after them.
-    const floors: FloorRun[] = [];
     // Canvas games that draw on the page only (not on the game runtime yet), for the notes.
-    const pageOnly: string[] = [];
+    const pageOnly = new Set<string>();
+    // Pages whose input marks did not show up (not ported to the markers yet), for the notes.
+    const noMarks = new Set<string>();
+    const rounds: BenchFigure[][] = [];
     try {
-      const floor = async (when: FloorRun['when']) => {
-        try {
-          floors.push(await measureFloor(ctx, browser, server.origin, recordMs, warmupMs, when));
-        } catch (error) {
-          ctx.note?.(`blank page: not measured: ${(error as Error).message.split('\n')[0]}`);
-        }
-      };
-      await floor('before');
-      // A game on the runtime once per render path: its default (the worker) and the fallback.
-      const variants = scenes.flatMap((scene) =>
-        (scene.renderPaths ?? [undefined]).map((render) => ({ scene, render })),
-      );
-      for (const { scene: baseScene, render } of variants) {
-        const scene: Scene = { ...baseScene, path: renderPathUrl(baseScene.path, render) };
-        ctx.progress(`${scene.path}: ${scene.description}`);
-        let opened: Awaited<ReturnType<typeof openScene>> | null = null;
-        try {
-          opened = await openScene(browser, server.origin, scene);
-          const { page } = opened;
-          const cdp = await page.context().newCDPSession(page);
-          if (!calibrated) {
-            // Once, on the first page, before its input starts: what 4× does to a fixed piece of script.
-            calibrated = true;
-            figures.push(...(await calibration(ctx, page, cdp, isolate)));
-          }
-          let isolation: Isolation | null = null;
-          if (isolate) {
-            try {
-              isolation = await isolateMainThread(cdp);
-            } catch (error) {
-              isolate = false;
-              ctx.note?.(
-                `main thread not isolated, measured on shared cores: ${(error as Error).message.split('\n')[0]}`,
-              );
-            }
-          }
-          const input = loopSteps(page, scene.loop);
+      for (let round = 1; round <= runs; round++) {
+        const loadAtStart = loadavg()[0];
+        if (runs > 1) ctx.progress(`run ${round} of ${runs} (load average ${loadAtStart.toFixed(2)})`);
+        // Each run's figures, beside its own blank page (before the games and after them).
+        const figures: BenchFigure[] = [];
+        const floors: FloorRun[] = [];
+        const chart = round === 1 ? ctx.chart : undefined;
+        const floor = async (when: FloorRun['when']) => {
           try {
-            await page.waitForTimeout(warmupMs);
-            const drawing = await countDrawing(ctx, page, scene.path, render);
-            if (drawing?.realm === 'page' && !render) pageOnly.push(scene.path.split('?')[0]);
-            for (const rate of CPU_RATES) {
-              await setCpuThrottling(cdp, rate);
-              if (rate > 1 && isolation && !isolation.raiseThrottler())
-                ctx.note?.(`${scene.path}: no CPUThrottlingThread found at ${rate}× to raise`);
-              await page.waitForTimeout(500);
-              ctx.progress(`${scene.path}: recording ${recordMs / 1000} s at ${rate}× CPU…`);
-              await drawing?.start();
-              const trace = await startTrace(cdp);
-              await startFrameRecording(page);
-              await page.waitForTimeout(recordMs);
-              const timestamps = await stopFrameRecording(page);
-              const events = await trace.stop();
-              const drawn = drawing ? summarizeDrawing(await drawing.stop()) : null;
-              const mainThread = summarizeMainThread(events);
-              if (!mainThread)
-                ctx.note?.(`${scene.path} at ${rate}× CPU: the trace has no main thread of the page`);
-              const renderWorker = drawing?.realm === 'worker' ? renderWorkerSummary(events) : null;
-              if (drawing?.realm === 'worker' && !renderWorker)
-                ctx.note?.(`${scene.path} at ${rate}× CPU: the trace has no frames of the render worker`);
-              const before = floors.find((f) => f.when === 'before');
-              figures.push(
-                ...frameFigures(scene.slug, scene.path, rate, timestamps, budgets, mainThread, {
-                  isolated: isolation !== null,
-                  floor:
-                    before?.p95[rate] !== undefined
-                      ? { p95: before.p95[rate], cpuP95: before.cpuP95[rate] }
-                      : undefined,
-                  render,
-                  renderWorker,
-                  drawing: drawn,
-                }),
-              );
-              ctx.chart?.({
-                kind: 'histogram',
-                id: `frames-${scene.slug}-cpu${rate}x`,
-                title: `Frame times ${scene.path} at ${rate}× CPU (${timestamps.length} frames)`,
-                unit: 'ms',
-                ...histogram(frameDeltas(timestamps), 0, 2.5, 24),
-                markers: [
-                  { value: DISPLAY_INTERVAL_MS, label: '60 Hz' },
-                  { value: 2 * DISPLAY_INTERVAL_MS, label: '30 Hz' },
-                ],
-              });
-              if (mainThread?.workPerFrame.length) {
-                const goal = budgets.frames?.mainThreadP95AtCpu4xMs;
-                ctx.chart?.({
-                  kind: 'histogram',
-                  id: `frames-${scene.slug}-cpu${rate}x-main`,
-                  title: `Main-thread work ${scene.path} at ${rate}× CPU (${mainThread.workPerFrame.length} frames)`,
-                  unit: 'ms',
-                  ...histogram(mainThread.workPerFrame, 0, 1, 24),
-                  markers: goal !== undefined ? [{ value: goal, label: `${goal} ms goal` }] : [],
-                });
+            floors.push(await measureFloor(ctx, browser, server.origin, recordMs, warmupMs, when));
+          } catch (error) {
+            ctx.note?.(`blank page: not measured: ${(error as Error).message.split('\n')[0]}`);
+          }
+        };
+        await floor('before');
+        // A game on the runtime once per render path: its default (the worker) and the fallback.
+        const variants = scenes.flatMap((scene) =>
+          (scene.renderPaths ?? [undefined]).map((render) => ({ scene, render })),
+        );
+        for (const { scene: baseScene, render } of variants) {
+          const scene: Scene = { ...baseScene, path: renderPathUrl(baseScene.path, render) };
+          ctx.progress(`${scene.path}: ${scene.description}`);
+          let opened: Awaited<ReturnType<typeof openScene>> | null = null;
+          try {
+            opened = await openScene(browser, server.origin, scene);
+            const { page } = opened;
+            const cdp = await page.context().newCDPSession(page);
+            if (!calibrated) {
+              // Once, on the first page, before its input starts: what 4× does to a fixed piece of script.
+              calibrated = true;
+              figures.push(...(await calibration(ctx, page, cdp, isolate)));
+            }
+            let isolation: Isolation | null = null;
+            if (isolate) {
+              try {
+                isolation = await isolateMainThread(cdp);
+              } catch (error) {
+                isolate = false;
+                ctx.note?.(
+                  `main thread not isolated, measured on shared cores: ${(error as Error).message.split('\n')[0]}`,
+                );
               }
             }
-            await setCpuThrottling(cdp, 1);
+            let input = loopSteps(page, scene.loop);
+            try {
+              await page.waitForTimeout(warmupMs);
+              const drawing = await countDrawing(ctx, page, scene.path, render);
+              if (drawing?.realm === 'page' && !render) pageOnly.add(scene.path.split('?')[0]);
+              for (const rate of CPU_RATES) {
+                await setCpuThrottling(cdp, rate);
+                if (rate > 1 && isolation && !isolation.raiseThrottler())
+                  ctx.note?.(`${scene.path}: no CPUThrottlingThread found at ${rate}× to raise`);
+                await page.waitForTimeout(500);
+                ctx.progress(`${scene.path}: recording ${recordMs / 1000} s at ${rate}× CPU…`);
+                await drawing?.start();
+                const trace = await startTrace(cdp);
+                await startFrameRecording(page);
+                await page.waitForTimeout(recordMs);
+                const timestamps = await stopFrameRecording(page);
+                const events = await trace.stop();
+                const drawn = drawing ? summarizeDrawing(await drawing.stop()) : null;
+                const mainThread = summarizeMainThread(events);
+                if (!mainThread)
+                  ctx.note?.(`${scene.path} at ${rate}× CPU: the trace has no main thread of the page`);
+                const renderWorker = drawing?.realm === 'worker' ? renderWorkerSummary(events) : null;
+                if (drawing?.realm === 'worker' && !renderWorker)
+                  ctx.note?.(`${scene.path} at ${rate}× CPU: the trace has no frames of the render worker`);
+                const before = floors.find((f) => f.when === 'before');
+                figures.push(
+                  ...frameFigures(scene.slug, scene.path, rate, timestamps, budgets, mainThread, {
+                    isolated: isolation !== null,
+                    floor:
+                      before?.p95[rate] !== undefined
+                        ? { p95: before.p95[rate], cpuP95: before.cpuP95[rate] }
+                        : undefined,
+                    render,
+                    renderWorker,
+                    drawing: drawn,
+                  }),
+                );
+                if (scene.inputs?.length) {
+                  // Input to screen, in a window of its own: the scene's loop paused, its input repeated.
+                  await input.stop();
+                  ctx.progress(`${scene.path}: input to screen, ${inputMs / 1000} s at ${rate}× CPU…`);
+                  const pairing = await recordInputs(page, cdp, scene.inputs, inputMs);
+                  input = loopSteps(page, scene.loop);
+                  // The measured frame interval: the scene's drawn frames where counted, else the page's.
+                  const intervalMs = drawn?.drawnFps
+                    ? 1000 / drawn.drawnFps
+                    : frameStats(timestamps, DISPLAY_INTERVAL_MS).p50;
+                  const summary = summarizeInputLatency(pairing, intervalMs);
+                  if (summary)
+                    figures.push(...inputFigures(scene.slug, scene.path, rate, summary, budgets, render));
+                  else if (pairing.pairs.length + pairing.unshown.length === 0)
+                    noMarks.add(`${scene.path} (${scene.inputKind ?? 'input'})`);
+                  else
+                    ctx.note?.(
+                      `${scene.path} at ${rate}× CPU: ${pairing.unshown.length} input mark(s), none shown by a frame`,
+                    );
+                }
+                chart?.({
+                  kind: 'histogram',
+                  id: `frames-${scene.slug}${render === 'main' ? '-render-main' : ''}-cpu${rate}x`,
+                  title: `Frame times ${scene.path} at ${rate}× CPU (${timestamps.length} frames)`,
+                  unit: 'ms',
+                  ...histogram(frameDeltas(timestamps), 0, 2.5, 24),
+                  markers: [
+                    { value: DISPLAY_INTERVAL_MS, label: '60 Hz' },
+                    { value: 2 * DISPLAY_INTERVAL_MS, label: '30 Hz' },
+                  ],
+                });
+                if (mainThread?.workPerFrame.length) {
+                  const goal = budgets.frames?.mainThreadP95AtCpu4xMs;
+                  chart?.({
+                    kind: 'histogram',
+                    id: `frames-${scene.slug}${render === 'main' ? '-render-main' : ''}-cpu${rate}x-main`,
+                    title: `Main-thread work ${scene.path} at ${rate}× CPU (${mainThread.workPerFrame.length} frames)`,
+                    unit: 'ms',
+                    ...histogram(mainThread.workPerFrame, 0, 1, 24),
+                    markers: goal !== undefined ? [{ value: goal, label: `${goal} ms goal` }] : [],
+                  });
+                }
+              }
+              await setCpuThrottling(cdp, 1);
+            } finally {
+              await input
+                .stop()
+                .catch((error: Error) =>
+                  ctx.note?.(`${scene.path}: scene input stopped: ${error.message.split('\n')[0]}`),
+                );
+            }
+            const errors = errorNote(scene, opened.errors);
+            if (errors) ctx.note?.(errors);
+          } catch (error) {
+            ctx.note?.(`${scene.path}: not measured: ${(error as Error).message.split('\n')[0]}`);
           } finally {
-            await input
-              .stop()
-              .catch((error: Error) =>
-                ctx.note?.(`${scene.path}: scene input stopped: ${error.message.split('\n')[0]}`),
-              );
+            await opened?.context.close();
           }
-          const errors = errorNote(scene, opened.errors);
-          if (errors) ctx.note?.(errors);
-        } catch (error) {
-          ctx.note?.(`${scene.path}: not measured: ${(error as Error).message.split('\n')[0]}`);
-        } finally {
-          await opened?.context.close();
         }
+        await floor('after');
+        figures.push(...floorFigures(floors));
+        rounds.push(figures);
+        if (runs > 1)
+          ctx.note?.(
+            `run ${round} of ${runs}: load average ${loadAtStart.toFixed(2)} at its start, ${loadavg()[0].toFixed(2)} at its end`,
+          );
       }
-      await floor('after');
-      figures.push(...floorFigures(floors));
-      if (pageOnly.length)
+      if (pageOnly.size)
         ctx.note?.(
-          `drawn on the page's thread only, not on the game runtime yet (one render path): ${pageOnly.join(', ')}`,
+          `drawn on the page's thread only, not on the game runtime yet (one render path): ${[...pageOnly].join(', ')}`,
         );
+      for (const page of noMarks)
+        ctx.note?.(`input to screen, ${page}: no marks yet (the page does not call markInput)`);
     } finally {
       await browser.close();
     }
-    return figures;
+    return combineRuns(rounds);
   },
 };
+
+/** The trace categories input to screen needs: the marks, and the threads' names. */
+const INPUT_TRACE_CATEGORIES = ['__metadata', 'blink.user_timing'];
+
+/**
+ * Repeats the scene's input steps for `ms` under a trace of the user-timing marks only, and
+ * pairs each input the page marked with the first frame marked as showing it (lib/inputLatency.ts).
+ */
+async function recordInputs(
+  page: Page,
+  cdp: CDPSession,
+  steps: readonly SceneStep[],
+  ms: number,
+): Promise<InputPairing> {
+  const trace = await startTrace(cdp, INPUT_TRACE_CATEGORIES);
+  const until = Date.now() + ms;
+  let failure: unknown = null;
+  try {
+    while (Date.now() < until) await runSteps(page, steps);
+    // The last input's frame: a few frames more before the trace ends.
+    await page.waitForTimeout(300);
+  } catch (error) {
+    failure = error;
+  }
+  const events = await trace.stop();
+  if (failure) throw failure;
+  return pairInputs(events);
+}
+
+/** Input to screen p95 and p50 in frames of the measured interval; goals on the default render path. */
+export function inputFigures(
+  slug: string,
+  path: string,
+  cpuRate: number,
+  summary: InputLatencySummary,
+  budgets?: Budgets,
+  render?: RenderPath,
+): BenchFigure[] {
+  const goal = render === 'main' ? undefined : budgets?.frames?.inputToScreenP95Frames?.[String(cpuRate)];
+  const id = `frames.${slug}${render === 'main' ? '.render-main' : ''}.cpu${cpuRate}x.input`;
+  const where = render === 'main' ? ' (render=main)' : render === 'worker' ? ' (render worker)' : '';
+  const label = `${path.split('?')[0]}${where} ${cpuRate}× CPU input to screen (${summary.kinds.join(', ')}: mark → first frame showing it)`;
+  const r2 = (v: number) => Math.round(v * 100) / 100;
+  const of = `${summary.shown} inputs${summary.unshown ? `, ${summary.unshown} not shown` : ''}, frame ${r2(summary.frameIntervalMs)} ms`;
+  return [
+    {
+      id: `${id}.p95Frames`,
+      label: `${label} p95`,
+      value: r2(summary.p95Frames),
+      unit: `frames (${r2(summary.p95Ms)} ms; ${of})`,
+      better: 'lower',
+      ...(goal !== undefined
+        ? { goal: { op: '<=' as const, value: goal, text: `p95 ≤ ${goal} frames at ${cpuRate}× CPU` } }
+        : {}),
+    },
+    {
+      id: `${id}.p50Frames`,
+      label: `${label} p50`,
+      value: r2(summary.p50Frames),
+      unit: `frames (${r2(summary.p50Ms)} ms)`,
+      better: 'lower',
+    },
+  ];
+}
+
+/**
+ * One figure per id from several runs of the part: the median value (of an even count, the
+ * mean of the middle two), the median baseline and ratio, and the spread in the unit. A figure
+ * in one run only (the calibration) stays as it is.
+ */
+export function combineRuns(rounds: readonly (readonly BenchFigure[])[]): BenchFigure[] {
+  const byId = new Map<string, BenchFigure[]>();
+  for (const figures of rounds)
+    for (const figure of figures) {
+      const list = byId.get(figure.id);
+      if (list) list.push(figure);
+      else byId.set(figure.id, [figure]);
+    }
+  const r2 = (v: number) => Math.round(v * 100) / 100;
+  const out: BenchFigure[] = [];
+  for (const list of byId.values()) {
+    if (list.length === 1) {
+      out.push(list[0]);
+      continue;
+    }
+    const values = list.map((f) => f.value);
+    const value = r2(median(values));
+    const baselines = list.flatMap((f) => (f.baseline ? [f.baseline] : []));
+    const first = list[0];
+    out.push({
+      ...first,
+      value,
+      label: `${first.label} [median of ${list.length} runs: ${r2(Math.min(...values))}–${r2(Math.max(...values))}]`,
+      ...(baselines.length
+        ? {
+            baseline: {
+              ...baselines[0],
+              value: r2(median(baselines.map((b) => b.value))),
+              ratio: r2(median(baselines.map((b) => b.ratio))),
+            },
+          }
+        : {}),
+    });
+  }
+  return out;
+}
 
 /**
  * Installs the draw counter where the scene draws (lib/drawing.ts), and checks that a game
@@ -718,3 +869,26 @@ function drawingFigures(id: string, label: string, drawing: DrawingSummary, real
 }
 
 export default part;
+
+/**
+ * With the `offscreen` part in the same run: its bare-Pixi worker's work per frame p95 (wall
+ * and thread time) as the baseline of each game's render worker figure at 4× CPU, so the table
+ * shows them side by side (`--only frames,offscreen`).
+ */
+export function attachBarePixiBaseline(parts: readonly { name: string; figures: BenchFigure[] }[]): void {
+  const offscreen = parts.find((p) => p.name === 'offscreen')?.figures ?? [];
+  const frames = parts.find((p) => p.name === 'frames')?.figures ?? [];
+  for (const kind of ['p95', 'cpuP95'] as const) {
+    const bare = offscreen.find((f) => f.id === `offscreen.worker.cpu4x.render.${kind}`);
+    if (!bare || !(bare.value > 0)) continue;
+    for (const figure of frames) {
+      if (!figure.id.endsWith(`.cpu4x.render.${kind}`) || figure.baseline) continue;
+      figure.baseline = {
+        label: 'bare Pixi in a worker (offscreen part), same run',
+        value: bare.value,
+        ratio: Math.round((figure.value / bare.value) * 100) / 100,
+        ratioLabel: '× bare Pixi',
+      };
+    }
+  }
+}

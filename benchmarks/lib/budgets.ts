@@ -24,6 +24,8 @@ export interface Budgets {
     mainThreadP95BeyondFloorAtCpu4xMs?: Record<string, number>;
     /** A render worker's work per frame p95 (ms, less the readback) at 4× CPU, every canvas game. */
     renderWorkerP95AtCpu4xMs?: number;
+    /** Input to screen p95, in frames, by CPU rate ("1", "4"): the canvas games whose scenes have `inputs`. */
+    inputToScreenP95Frames?: Record<string, number>;
   };
 }
 

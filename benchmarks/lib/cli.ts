@@ -28,8 +28,9 @@ export const USAGE = `Usage: npm run bench -- [options]
   --soak <duration>   memory soak per page, e.g. 5m, 90s, 120000 (default 5m, 20s with --quick)
   --frames <duration> frame recording per page and setting (default 10s, 3s with --quick)
   --reuse-build       use the existing .build/bench instead of building again
-  --runs <n>          run each part n times, each figure the median (default: the part's own,
-                      3 for server; 1 with --quick)
+  --runs <n>          run each part n times, each figure the median with its spread (default:
+                      the part's own, 3 for server and frames, whose rounds each have their own
+                      blank page; 1 with --quick)
   --list              list the parts and whether they are present
   --help              this text`;
 
@@ -124,4 +125,9 @@ export function partRuns(options: BenchOptions, defaultRuns = 1): number {
 
 export function framesDuration(options: BenchOptions): number {
   return options.framesMs ?? (options.quick ? 3_000 : 10_000);
+}
+
+/** Rounds of the frames part (it repeats itself, each round beside its own blank page). */
+export function framesRuns(options: BenchOptions): number {
+  return partRuns(options, 3);
 }

@@ -36,6 +36,12 @@ export async function runStep(page: Page, step: SceneStep): Promise<void> {
     await page.keyboard.down(step.hold);
     await page.waitForTimeout(step.ms);
     await page.keyboard.up(step.hold);
+  } else if ('stroke' in step) {
+    const { from, to } = step.stroke;
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(to.x, to.y, { steps: 8 });
+    await page.mouse.up();
   } else if ('clickAt' in step) {
     await page.mouse.click(step.clickAt.x, step.clickAt.y);
   } else if ('drawCircle' in step) {

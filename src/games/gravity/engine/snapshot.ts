@@ -50,6 +50,11 @@ export interface Snapshot {
   pathTrailsIncluded: boolean;
   /** Stars in `buffers.galaxy` (0 outside the Galaxy mode). */
   galaxyCount: number;
+  /**
+   * The newest player input (the page's `markInput` number) applied to the world this
+   * snapshot shows, 0 for none; the host sets it (the engine knows nothing of input).
+   */
+  input?: number;
 }
 
 export function createSnapshotBuffers(

@@ -19,6 +19,21 @@ function makeHost() {
 }
 
 describe('GravityHost', () => {
+  it('carries the newest added body’s input number in every snapshot after it (input to screen)', async () => {
+    const { host } = makeHost();
+    host.loadPreset('solar-system');
+    expect((await host.nextSnapshot(null)).input).toBe(0);
+    const id = host.addPlanet(worldPoint(500, 0), 7);
+    const withBody = await host.nextSnapshot(null);
+    expect(withBody.input).toBe(7);
+    expect(Array.from(withBody.buffers.ids.subarray(0, withBody.count))).toContain(id);
+    host.addStar(worldPoint(-500, 0), 8);
+    expect((await host.nextSnapshot(null)).input).toBe(8);
+    // An add without a number (a test, the share link) keeps the last one.
+    host.addPlanet(worldPoint(0, 500));
+    expect((await host.nextSnapshot(null)).input).toBe(8);
+  });
+
   it('finds the body under a press (within the slop of its edge) and lists the bodies in order', () => {
     const { host } = makeHost();
     host.loadPreset('solar-system');

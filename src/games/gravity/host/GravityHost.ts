@@ -81,6 +81,8 @@ export class GravityHost {
   private version = 0;
   private deliveredVersion = -1;
   private deliveredMeta = -1;
+  /** The newest input (`markInput` number) the world has applied: every snapshot carries it. */
+  private lastInput = 0;
   private pending: { buffers: SnapshotBuffers | null; resolve: (s: Snapshot) => void } | null = null;
   private readonly clock: HostClock;
   private readonly markTransfer: MarkTransfer;
@@ -201,10 +203,15 @@ export class GravityHost {
 
   // ---- bodies --------------------------------------------------------------------------
 
-  /** A Rocky planet, on a circular orbit around the star pulling hardest there (if any). */
-  addPlanet(at: WorldPoint): number {
+  /**
+   * A Rocky planet, on a circular orbit around the star pulling hardest there (if any).
+   * `input`: the page's number for the player's action (`markInput`), carried in the snapshots
+   * from now on so the scene can say which frame first shows the new body.
+   */
+  addPlanet(at: WorldPoint, input = 0): number {
     // The Galaxy's stars are all alike and many: no single bodies are added to it.
     if (this.galaxy) return -1;
+    this.noteInput(input);
     const { x, y } = at;
     const t = PLANET_TYPES[PLANET_TYPE_ROCKY];
     const { vx, vy } = this.circularVelocityAt(x, y);
@@ -224,9 +231,10 @@ export class GravityHost {
     return id;
   }
 
-  /** A G-type star at rest. */
-  addStar(at: WorldPoint): number {
+  /** A G-type star at rest (`input` as for addPlanet). */
+  addStar(at: WorldPoint, input = 0): number {
     if (this.galaxy) return -1;
+    this.noteInput(input);
     const { x, y } = at;
     const t = STAR_TYPES[STAR_TYPE_G];
     const id = this.world.addBody({
@@ -244,6 +252,10 @@ export class GravityHost {
     });
     this.changed();
     return id;
+  }
+
+  private noteInput(input: number): void {
+    if (Number.isFinite(input) && input > this.lastInput) this.lastInput = input;
   }
 
   /**
@@ -378,6 +390,7 @@ export class GravityHost {
       this.galaxy,
       this.settings.pathTrails,
     );
+    s.input = this.lastInput;
     this.deliveredMeta = s.metaVersion;
     this.deliveredVersion = this.version;
     const transfer = transferablesOf(s.buffers) as Transferable[];

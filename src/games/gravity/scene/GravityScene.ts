@@ -136,6 +136,8 @@ export class GravityScene implements GameScene<Snapshot, GravitySceneInput, Grav
 
   private prev: Snapshot | null = null;
   private curr: Snapshot | null = null;
+  /** The newest input a drawn frame has shown (GameScene.shownInput). */
+  private shown = 0;
   /** For each index of `curr`, the same body's index in `prev` (-1: new). */
   private prevIndex = new Int32Array(0);
   private meta: SnapshotMeta | null = null;
@@ -354,6 +356,14 @@ export class GravityScene implements GameScene<Snapshot, GravitySceneInput, Grav
     this.drawBodies(alpha);
     this.drawGalaxy(alpha);
     this.app.render();
+    // The bodies just drawn are the newest snapshot's (when its metadata has arrived).
+    const curr = this.curr;
+    if (curr && curr.metaVersion === this.metaVersion) this.shown = Math.max(this.shown, curr.input ?? 0);
+  }
+
+  /** The newest player input (`markInput` number) the frame just drawn shows. */
+  shownInput(): number {
+    return this.shown;
   }
 
   private applyResolution(): void {

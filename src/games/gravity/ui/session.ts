@@ -1,4 +1,5 @@
 import * as Comlink from 'comlink';
+import { markInput } from '../../../lib/runtime/inputMarks.ts';
 import { chooseRenderMode, type RenderMode, SceneMount } from '../../../lib/runtime/SceneMount.ts';
 import { startWorker, type WorkerBridge, WorkerStoppedError } from '../../../lib/runtime/WorkerBridge.ts';
 import { CANVAS_MAX_WIDTH } from '../engine/constants.ts';
@@ -328,7 +329,7 @@ export class GravitySession {
         case 'addPlanet':
         case 'addStar':
           this.physics
-            .call(a.type, this.toWorld(a.at))
+            .call(a.type, this.toWorld(a.at), markInput('add-body'))
             .then((id) => id >= 0 && this.select(id), this.onCommandError);
           break;
         case 'armHold':
@@ -375,7 +376,7 @@ export class GravitySession {
     const angle = this.addedFromControls++ * 2.39996 - Math.PI / 2;
     const r = Math.min(width, height) * 0.32;
     const w = this.toWorld(screenPoint(width / 2 + r * Math.cos(angle), height / 2 + r * Math.sin(angle)));
-    const added = this.physics.call(kind === 'planet' ? 'addPlanet' : 'addStar', w);
+    const added = this.physics.call(kind === 'planet' ? 'addPlanet' : 'addStar', w, markInput('add-body'));
     added.then((id) => this.select(id), this.onCommandError);
   }
 

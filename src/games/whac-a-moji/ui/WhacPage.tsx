@@ -293,14 +293,41 @@ function RoundStartScreen({ store }: { store: WhacStore }) {
   );
 }
 
-function TimerBar({ store }: { store: WhacStore }) {
+/**
+ * The round's time left as a bar that empties at a constant rate: one linear transform
+ * animation (the compositor runs it; the main thread does nothing per frame), set again
+ * from the engine's exact time whenever the whole seconds or the phase change, and when the
+ * page shows again (a hidden page pauses the engine, not the animation's clock).
+ */
+export function TimerBar({ store }: { store: WhacStore }) {
   const bar = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const update = (left: number) => {
-      if (bar.current) bar.current.style.transform = `scaleX(${left / ROUND_MS})`;
+    let animation: Animation | null = null;
+    const sync = () => {
+      const el = bar.current;
+      if (!el) return;
+      const left = store.getState().exactMsLeft();
+      const from = `scaleX(${Math.max(0, left) / ROUND_MS})`;
+      animation?.cancel();
+      animation = null;
+      el.style.transform = from;
+      if (store.getState().phase === 'playing' && left > 0 && typeof el.animate === 'function')
+        animation = el.animate([{ transform: from }, { transform: 'scaleX(0)' }], {
+          duration: left,
+          easing: 'linear',
+          fill: 'forwards',
+        });
     };
-    update(store.getState().exactMsLeft());
-    return store.getState().subscribeFrame(update);
+    sync();
+    const unsubscribe = store.subscribe((s, prev) => {
+      if (s.secondsLeft !== prev.secondsLeft || s.phase !== prev.phase) sync();
+    });
+    document.addEventListener('visibilitychange', sync);
+    return () => {
+      unsubscribe();
+      document.removeEventListener('visibilitychange', sync);
+      animation?.cancel();
+    };
   }, [store]);
   return (
     <div className="whac-timer" aria-hidden="true">

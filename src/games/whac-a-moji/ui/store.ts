@@ -3,7 +3,7 @@
  * startRound, whack, nextRound, playAgain) drive the recorded engine; a frame loop feeds
  * it real time in fixed ticks. The view state changes only when the grid, the whole
  * seconds or the phase change, so React does not re-render per frame; the timer bar
- * reads the exact time through `subscribeFrame`.
+ * animates on the compositor from the exact time (`exactMsLeft`) at each whole second.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { LeaderboardSubmission } from '../../../platform/scores/Leaderboard.tsx';
