@@ -11,7 +11,15 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { findChromium } from '../scripts/chromium.mjs';
 import { attachBarePixiBaseline } from './frames/index.ts';
 import { isViolation } from './lib/budgets.ts';
-import { framesDuration, framesRuns, parseArgs, partRuns, soakDuration, USAGE, UsageError } from './lib/cli.ts';
+import {
+  framesDuration,
+  framesRuns,
+  parseArgs,
+  partRuns,
+  soakDuration,
+  USAGE,
+  UsageError,
+} from './lib/cli.ts';
 import { compareRuns, type FigureChange } from './lib/compare.ts';
 import { discoverParts, selectParts } from './lib/discover.ts';
 import { renderMarkdown } from './lib/markdown.ts';
