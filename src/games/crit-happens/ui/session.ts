@@ -248,7 +248,7 @@ export class CritSession {
   }
 
   private async play(plan: RollPlan, rollSeed: number, rng: Rng, inputMark: number): Promise<void> {
-    const before = useCritStore.getState().pool;
+    const { pool, outcome } = useCritStore.getState();
     critActions.beginRoll(plan);
     const dice = useCritStore.getState().pool.dice;
     const arena = arenaSize(this.stage);
@@ -273,7 +273,7 @@ export class CritSession {
       });
     } catch (error) {
       // No throw: the dice go back as they were (a stopped worker has said so, with its Restart).
-      if (!this.disposed) critActions.cancelRoll(before);
+      if (!this.disposed) critActions.cancelRoll({ pool, outcome });
       if (!(error instanceof WorkerStoppedError)) this.onUnexpected(error);
       return;
     }

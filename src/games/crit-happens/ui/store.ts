@@ -279,10 +279,10 @@ export const critActions = {
     }));
   },
 
-  /** A roll that could not be thrown: the dice as they were before it. */
-  cancelRoll(pool: Pool): void {
+  /** A roll that could not be thrown: the dice and the last result as they were before it. */
+  cancelRoll(before: Pick<CritState, 'pool' | 'outcome'>): void {
     if (!get().rolling) return;
-    set({ pool, rolling: false, plan: null, announcement: 'The dice could not be rolled' });
+    set({ ...before, rolling: false, plan: null, announcement: 'The dice could not be rolled' });
   },
 
   settle(index: number): void {
