@@ -162,8 +162,8 @@ async function openPausedGravity(page: Page, path = '/gravity'): Promise<Locator
   return stage.locator('canvas');
 }
 
-async function openIdleCrit(page: Page): Promise<Locator> {
-  await page.goto('/crit-happens');
+async function openIdleCrit(page: Page, path = '/crit-happens'): Promise<Locator> {
+  await page.goto(path);
   const canvas = page.getByTestId('crit-arena').locator('canvas');
   await expect(canvas).toBeVisible({ timeout: 90_000 });
   return canvas;
@@ -196,7 +196,7 @@ test.describe('canvas games stay drawn while still', () => {
   }) => {
     test.setTimeout(360_000);
     const gravity = await lookAtFreshPages(browser, 4, 4, 'gravity', openPausedGravity, gravityLook);
-    const crit = await lookAtFreshPages(browser, 4, 4, 'crit', openIdleCrit, critLook);
+    const crit = await lookAtFreshPages(browser, 4, 4, 'crit', (p) => openIdleCrit(p), critLook);
     expectAllDrawn([...gravity.looks, ...crit.looks]);
   });
 });
@@ -271,7 +271,25 @@ test.describe('a lost WebGL context is restored and drawn again', () => {
       await page.getByRole('button', { name: `Add a ${type}`, exact: true }).click();
     await page.getByRole('button', { name: 'Roll', exact: true }).click();
     await expect(page.getByTestId('crit-total')).toContainText('Total', { timeout: 20_000 });
-    await lossKeepsPicture(page, 'crit', canvas, critLook, 0.00005);
+    await expect(page.getByTestId('crit-arena')).toHaveAttribute('data-render', 'worker');
+    // Drawn in its render worker: the worker loses and restores its context.
+    const loseInWorker = () =>
+      page.evaluate(() => {
+        const workers = (
+          window as unknown as { futileWorkers: Record<string, { call(m: string): Promise<void> }> }
+        ).futileWorkers;
+        return workers['The dice arena'].call('loseContextForTest');
+      });
+    await lossKeepsPicture(page, 'crit', canvas, critLook, 0.00005, loseInWorker);
+  });
+
+  test('Crit Happens: dice at rest, drawn on the page (?render=main)', async ({ page }) => {
+    const canvas = await openIdleCrit(page, '/crit-happens?render=main');
+    for (const type of ['d6', 'd8', 'd12'])
+      await page.getByRole('button', { name: `Add a ${type}`, exact: true }).click();
+    await page.getByRole('button', { name: 'Roll', exact: true }).click();
+    await expect(page.getByTestId('crit-total')).toContainText('Total', { timeout: 20_000 });
+    await lossKeepsPicture(page, 'crit-main', canvas, critLook, 0.00005);
   });
 
   for (const mode of ['main', 'worker'] as const) {

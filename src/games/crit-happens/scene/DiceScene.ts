@@ -18,8 +18,8 @@ import {
   Sprite,
   Texture,
 } from 'pixi.js';
+import { canvasPng } from '../../../lib/canvasPng.ts';
 import { ParticleLayer, ParticlePool, type ParticleSpawn } from '../../../lib/particles.ts';
-import { PIXI_SCENE_OPTIONS } from '../../../lib/pixiOptions.ts';
 import { AdaptiveQuality } from '../../../lib/pure/adaptiveQuality.ts';
 import type {
   GameScene,
@@ -27,10 +27,12 @@ import type {
   SceneCanvas as SceneTarget,
   SceneViewport,
 } from '../../../lib/runtime/GameScene.ts';
+import { initSceneApp } from '../../../lib/sceneApp.ts';
 import { SceneCanvas } from '../../../lib/sceneCanvas.ts';
 import { type Die, faceLabel, type RenderType } from '../engine/dice.ts';
 import { FRAME_STRIDE, idleLayout, type TumbleTrack, WALL_REACH } from '../engine/physics.ts';
 import { type CritKind, flickerFace } from '../engine/roll.ts';
+import type { DiceRoll, TumbleSnapshot } from '../host/TumbleHost.ts';
 import { FaceLabel } from './FaceLabel.ts';
 import { RollTimeline } from './playback.ts';
 import { buildPips, buildShape, LABEL, SYMMETRY } from './shapes.ts';
@@ -41,13 +43,17 @@ export interface SceneColors {
   arena: string;
 }
 
-/** What the page forwards: colours, the pool, a roll to play, crit effects. */
+/** The arena's colours before the page sends the player's (the settings' defaults). */
+export const DEFAULT_COLORS: SceneColors = { dice: '#00b22a', numbers: '#ffffff', arena: '#3b1d5a' };
+
+/**
+ * What the page forwards: colours, the pool, crit effects. Rolls come from the engine
+ * host, as snapshots (`push`), with their tumble.
+ */
 export type DiceSceneInput =
   | { type: 'colors'; colors: SceneColors }
   /** The pool (added, removed, faces, highlights) while no roll plays. */
   | { type: 'dice'; dice: Die[] }
-  /** A roll's tumble, played from the next frame drawn; faces are the planned results, shown as each die settles. */
-  | { type: 'roll'; track: TumbleTrack; dice: Die[]; faces: number[]; seed: number }
   /** Crit effects; `ids` are the dice involved (the natural 20s, or the d20s that fall). */
   | { type: 'celebrate'; kind: CritKind; ids: string[] }
   /** Ends effects and puts fallen dice back where they lay. */
@@ -116,7 +122,10 @@ interface Playback {
   dice: Die[];
   faces: number[];
   seed: number;
+  track: TumbleTrack;
   start: number;
+  /** The press that asked for the roll (`markInput`'s number), shown from its first frame. */
+  inputMark: number;
 }
 
 type Effect =
@@ -125,12 +134,26 @@ type Effect =
   | { kind: 'fireworks'; nextBurst: number }
   | { kind: 'glow'; ids: string[]; start: number };
 
-/** Whether the arena is still: nothing to draw until the page sends something (its frame loop may sleep). */
+/** What the page learns of the arena, at most 10 times a second (the end-to-end tests read it too). */
 export interface DiceSceneHud {
+  /** Nothing moves: no frames are drawn until something changes. */
   still: boolean;
+  /** Dice on the table. */
+  dice: number;
+  /** The newest roll the arena was given (0: none yet). */
+  roll: number;
+  /** A roll is being played. */
+  playing: boolean;
 }
 
-export class DiceScene implements GameScene<never, DiceSceneInput, DiceSceneHud> {
+/** Where a die lies: x, y (arena CSS px) and its turn. */
+interface Spot {
+  x: number;
+  y: number;
+  angle: number;
+}
+
+export class DiceScene implements GameScene<TumbleSnapshot, DiceSceneInput, DiceSceneHud> {
   private app!: Application;
   private readonly felt = new Graphics();
   private readonly diceLayer = new Container();
@@ -160,29 +183,19 @@ export class DiceScene implements GameScene<never, DiceSceneInput, DiceSceneHud>
   /** Redraws after every resize (quality changes included) and a restored WebGL context. */
   private keeper!: SceneCanvas;
   private effectRng = 1;
+  /** The newest roll given, and the newest press a drawn frame shows (`shownInput`). */
+  private lastRoll = 0;
+  private shownMark = 0;
+  /** Where the last roll left each die (by id): a die made later (a new renderer) lies there. */
+  private readonly resting = new Map<string, Spot>();
 
-  constructor(colors: SceneColors) {
+  constructor(colors: SceneColors = DEFAULT_COLORS) {
     this.colors = colors;
   }
 
   async init(canvas: SceneTarget, viewport: SceneViewport, environment: SceneEnvironment): Promise<void> {
     const app = new Application();
-    await app.init({
-      canvas,
-      width: Math.max(MIN_ARENA_PX, viewport.width),
-      height: Math.max(MIN_ARENA_PX, viewport.height),
-      background: this.colors.arena,
-      // No MSAA: on software GL and low-end phones it multiplies the fill cost; outlines are thick enough.
-      antialias: false,
-      resolution: viewport.resolution,
-      autoDensity: true,
-      preference: 'webgl',
-      // The page's frame loop calls draw: no ticker of our own.
-      autoStart: false,
-      sharedTicker: false,
-      ...PIXI_SCENE_OPTIONS,
-    });
-    app.ticker.stop();
+    await initSceneApp(app, canvas, viewport, { background: this.colors.arena, minSize: MIN_ARENA_PX });
     this.app = app;
     this.reducedMotion = environment.reducedMotion;
     this.width = app.screen.width;
@@ -216,11 +229,38 @@ export class DiceScene implements GameScene<never, DiceSceneInput, DiceSceneHud>
   }
 
   hud(): DiceSceneHud {
-    return { still: this.idleFrames <= 0 };
+    return {
+      still: this.idleFrames <= 0,
+      dice: this.sprites.size,
+      roll: this.lastRoll,
+      playing: this.playback !== null,
+    };
   }
 
-  /** The arena has no engine snapshots: what it shows arrives as input. */
-  push(): void {}
+  shownInput(): number {
+    return this.shownMark;
+  }
+
+  /** A roll from the engine host: played from the next frame, or (a renderer started after it) shown where it ended. */
+  push(snapshot: TumbleSnapshot): void {
+    const { roll } = snapshot;
+    this.lastRoll = roll.id;
+    this.rememberResting(roll);
+    if (snapshot.atRest) this.showAtRest(roll);
+    else this.playRoll(roll);
+  }
+
+  /** The current picture as a PNG (the whole arena, at the page's resolution). */
+  async capture(): Promise<Blob> {
+    this.app.render();
+    const canvas = this.app.renderer.extract.canvas({
+      target: this.app.stage,
+      frame: new Rectangle(0, 0, this.width, this.height),
+      resolution: this.baseResolution,
+      clearColor: this.colors.arena,
+    });
+    return canvasPng(canvas);
+  }
 
   input(input: DiceSceneInput): void {
     switch (input.type) {
@@ -229,9 +269,6 @@ export class DiceScene implements GameScene<never, DiceSceneInput, DiceSceneHud>
         return;
       case 'dice':
         this.setDice(input.dice);
-        return;
-      case 'roll':
-        this.playRoll(input.track, input.dice, input.faces, input.seed);
         return;
       case 'celebrate':
         this.celebrate(input.kind, input.ids);
@@ -256,6 +293,8 @@ export class DiceScene implements GameScene<never, DiceSceneInput, DiceSceneHud>
     const size = dieSizeFor(this.width, this.height, dice.length);
     if (size !== this.size) {
       this.size = size;
+      // Dice laid out again at the new size: not where the last roll, at the old size, left them.
+      if (this.sprites.size > 0) this.resting.clear();
       for (const sprite of this.sprites.values()) this.destroySprite(sprite);
       this.sprites.clear();
       this.dropBaked();
@@ -273,6 +312,8 @@ export class DiceScene implements GameScene<never, DiceSceneInput, DiceSceneHud>
       if (!sprite) {
         sprite = this.makeSprite(die);
         this.sprites.set(die.id, sprite);
+        const spot = this.resting.get(die.id);
+        if (spot) Object.assign(sprite, { x: spot.x, y: spot.y, angle: spot.angle, placed: true });
       }
       if (!sprite.placed) unplaced.push(sprite);
       if (!this.playback) this.showFace(sprite, die, die.face === null ? null : faceLabel(die), die.face);
@@ -283,11 +324,46 @@ export class DiceScene implements GameScene<never, DiceSceneInput, DiceSceneHud>
   }
 
   /** Plays a roll's tumble; faces are the planned results, shown as each die settles. */
-  private playRoll(track: TumbleTrack, dice: Die[], faces: number[], seed: number): void {
+  private playRoll(roll: DiceRoll): void {
+    const { track, dice, faces, seed, inputMark } = roll;
     this.clearEffects();
     this.setDice(dice);
     for (const sprite of this.sprites.values()) sprite.slot = -1;
-    this.playback = { timeline: new RollTimeline(track), dice, faces, seed, start: NEXT_FRAME };
+    this.playback = {
+      timeline: new RollTimeline(track),
+      dice,
+      faces,
+      seed,
+      track,
+      start: NEXT_FRAME,
+      inputMark,
+    };
+  }
+
+  private rememberResting(roll: DiceRoll): void {
+    const { track } = roll;
+    const last = (track.steps - 1) * track.count;
+    this.resting.clear();
+    roll.dice.forEach((die, i) => {
+      const o = (last + i) * FRAME_STRIDE;
+      this.resting.set(die.id, { x: track.frames[o], y: track.frames[o + 1], angle: track.frames[o + 2] });
+    });
+  }
+
+  /** A roll that ended before this scene began: its dice where it left them (the page's pool says which lie there). */
+  private showAtRest(roll: DiceRoll): void {
+    this.wake();
+    if (this.shownMark < roll.inputMark) this.shownMark = roll.inputMark;
+    for (const die of roll.dice) {
+      const sprite = this.sprites.get(die.id);
+      const spot = this.resting.get(die.id);
+      if (!sprite || !spot) continue;
+      sprite.x = spot.x;
+      sprite.y = spot.y;
+      sprite.angle = spot.angle;
+      sprite.placed = true;
+    }
+    if (!this.playback) this.layoutAtRest();
   }
 
   private celebrate(kind: CritKind, ids: string[]): void {
@@ -608,9 +684,11 @@ export class DiceScene implements GameScene<never, DiceSceneInput, DiceSceneHud>
 
   private advancePlayback(now: number): void {
     const pb = this.playback!;
-    if (pb.start === NEXT_FRAME) pb.start = now;
-    const { timeline } = pb;
-    const { track } = timeline;
+    if (pb.start === NEXT_FRAME) {
+      pb.start = now;
+      if (this.shownMark < pb.inputMark) this.shownMark = pb.inputMark;
+    }
+    const { timeline, track } = pb;
     const elapsed = now - pb.start;
     const { s0, s1, t } = timeline.position(elapsed);
     const slot = Math.floor(elapsed / FLICKER_MS);

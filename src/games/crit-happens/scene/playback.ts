@@ -13,12 +13,15 @@ export interface PlaybackEvents {
  * page (tray, sounds) follows the same rule from the same frame times, so neither waits
  * for a message from the other.
  */
+/** What a timeline needs of a track: its timings (the page has these without the frames). */
+export type TrackTimes = Pick<TumbleTrack, 'steps' | 'count' | 'settleStep' | 'impacts' | 'impactCount'>;
+
 export class RollTimeline {
   private nextImpact = 0;
   private readonly settled: boolean[];
   private finished = false;
 
-  constructor(readonly track: TumbleTrack) {
+  constructor(readonly track: TrackTimes) {
     this.settled = Array.from({ length: track.count }, () => false);
   }
 

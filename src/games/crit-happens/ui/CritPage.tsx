@@ -9,6 +9,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { StoppedNotice } from '../../../lib/runtime/StoppedNotice.tsx';
 import { useFocusAfterPaint } from '../../../lib/useFocusAfterPaint.ts';
 import { GameHeader } from '../../../platform/header/GameHeader.tsx';
 import {
@@ -301,6 +302,26 @@ const Notice = memo(function Notice() {
   );
 });
 
+/** A worker stopped: its message and a Restart that carries on with the dice and the last roll kept. */
+const Stopped = memo(function Stopped({ sessionRef }: { sessionRef: RefObject<CritSession | null> }) {
+  const stopped = useCritStore((s) => s.stopped);
+  if (!stopped) return null;
+  return (
+    <StoppedNotice
+      className="crit-notice crit-stopped"
+      message={stopped}
+      onRestart={() => {
+        const session = sessionRef.current;
+        if (!session) return;
+        session.restart().catch((error: unknown) => {
+          console.warn('Crit Happens could not restart', error);
+          useCritStore.setState({ stopped: 'The dice could not restart: reload the page.' });
+        });
+      }}
+    />
+  );
+});
+
 const Actions = memo(function Actions({ onRoll }: { onRoll: () => void }) {
   const rolling = useCritStore((s) => s.rolling);
   const total = useCritStore((s) => (s.outcome ? s.outcome.total : null));
@@ -453,7 +474,7 @@ function rollHereOrAtTable(session: CritSession | null): void {
   if (!critActions.canRoll()) return;
   session?.unlockSound();
   if (tableActions.roll(poolNotation(pool, formula), mode)) return;
-  void session?.roll();
+  session?.roll();
 }
 
 export function CritPage() {
@@ -539,6 +560,7 @@ export function CritPage() {
         <main className="crit-center">
           <Toolbar />
           <Arena stageRef={stageRef} sceneError={sceneError} />
+          <Stopped sessionRef={sessionRef} />
           <Notice />
           <Actions onRoll={roll} />
           <TablePanel />

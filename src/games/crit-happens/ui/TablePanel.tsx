@@ -29,13 +29,17 @@ export function useTableRolls(sessionRef: RefObject<CritSession | null>): void {
       } finally {
         busy = false;
       }
-      if (!useCritStore.getState().rolling) void pump();
+      if (!useCritStore.getState().rolling) await pump();
+    };
+    // A table roll that could not be played is still listed with the table's rolls.
+    const playNext = () => {
+      pump().catch((error: unknown) => console.warn('Crit Happens could not play a table roll', error));
     };
     const offTable = useTableStore.subscribe((s, prev) => {
-      if (s.queue !== prev.queue && s.queue.length > 0) void pump();
+      if (s.queue !== prev.queue && s.queue.length > 0) playNext();
     });
     const offCrit = useCritStore.subscribe((s, prev) => {
-      if (prev.rolling && !s.rolling) void pump();
+      if (prev.rolling && !s.rolling) playNext();
     });
     return () => {
       offTable();

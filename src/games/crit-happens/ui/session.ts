@@ -1,29 +1,31 @@
 /**
- * One visit to /crit-happens: the arena scene (its canvas, size and frame loop), the
- * tumble worker, the sounds, and the roll flow that ties them to the store. A roll is
- * decided first (seeded plan), its tumble computed in the worker, then played back by the
- * scene; the page follows the same timeline from the same frames, so as each die settles
- * the store learns its face and each impact clacks.
+ * One visit to /crit-happens, on the game runtime: the engine host in its physics worker
+ * (it throws each roll's whole tumble), the arena's scene in its render worker (or on the
+ * page with `?render=main`), the sounds, and the roll flow that ties them to the store. A
+ * roll is decided here first (seeded plan); the engine throws it and posts the track
+ * straight to the scene, which plays it; the page gets the track's timings and follows the
+ * same timeline, so as each die settles the store learns its face and each impact clacks.
  */
 import * as Comlink from 'comlink';
-import type { CritWorkerApi } from '../../../../workers/crit-happens.worker.ts';
 import type { TableRoll } from '../../../api/schemas/tables.ts';
-import {
-  newSceneCanvas,
-  PageSceneLoop,
-  pageEnvironment,
-  viewportOf,
-  watchEnvironment,
-} from '../../../lib/pageScene.ts';
 import { createRng, type Rng } from '../../../lib/pure/rng.ts';
-import type { SceneViewport } from '../../../lib/runtime/GameScene.ts';
+import { markInput } from '../../../lib/runtime/inputMarks.ts';
+import { chooseRenderMode, type RenderMode, SceneMount } from '../../../lib/runtime/SceneMount.ts';
+import { startWorker, type WorkerBridge, WorkerStoppedError } from '../../../lib/runtime/WorkerBridge.ts';
 import { yieldToMain } from '../../../lib/yieldToMain.ts';
-import type { TumbleInput, TumbleTrack } from '../engine/physics.ts';
+import type { Die } from '../engine/dice.ts';
+import type { TumbleInput } from '../engine/physics.ts';
 import { critMessage, planRoll, type RollPlan } from '../engine/roll.ts';
 import { readTableRoll, tableRollPlan } from '../engine/tableRoll.ts';
-import { TumbleHost } from '../host/TumbleHost.ts';
-import { DiceScene, type DiceSceneInput, dieSizeFor, MIN_ARENA_PX, symmetryOf } from '../scene/DiceScene.ts';
-import { RollTimeline, restingPlace } from '../scene/playback.ts';
+import type { CritPhysicsApi, RollTimes, TumbleSnapshot } from '../host/TumbleHost.ts';
+import {
+  type DiceSceneHud,
+  type DiceSceneInput,
+  dieSizeFor,
+  MIN_ARENA_PX,
+  symmetryOf,
+} from '../scene/DiceScene.ts';
+import { RollTimeline } from '../scene/playback.ts';
 import { CritSound } from './sound.ts';
 import { critActions, useCritSettings, useCritStore } from './store.ts';
 import { loadTableRollPool } from './tableRolls.ts';
@@ -39,75 +41,87 @@ export function sessionSeed(search: string): number {
   return word[0];
 }
 
+/** The arena's size in CSS pixels (never under the scene's minimum). */
+function arenaSize(stage: HTMLElement): { width: number; height: number } {
+  return {
+    width: Math.max(MIN_ARENA_PX, stage.clientWidth),
+    height: Math.max(MIN_ARENA_PX, stage.clientHeight),
+  };
+}
+
 export class CritSession {
-  private scene: DiceScene | null = null;
-  private loop: PageSceneLoop | null = null;
-  private canvas: HTMLCanvasElement | null = null;
-  private resizeObserver: ResizeObserver | null = null;
-  private viewport: SceneViewport = { width: MIN_ARENA_PX, height: MIN_ARENA_PX, resolution: 1 };
+  private readonly physics: WorkerBridge<CritPhysicsApi>;
+  private readonly mount: SceneMount<TumbleSnapshot, DiceSceneInput, DiceSceneHud>;
   /** The animation frame following a roll's playback, if one plays. */
   private rollFrame = 0;
-  private worker: Worker | null = null;
-  private remote: Comlink.Remote<CritWorkerApi> | null = null;
-  private readonly localHost = new TumbleHost();
   private readonly sound = new CritSound();
   private readonly seeds: Rng;
   private readonly unsubscribes: (() => void)[] = [];
   private fireworkTimer: ReturnType<typeof setInterval> | null = null;
+  private started = false;
   private disposed = false;
   /** A roll asked for, waiting for its own task (see roll). */
   private rollQueued = false;
+  /** Rolls thrown this visit: each one's number, for the scene to play it once. */
+  private rolls = 0;
   private readonly motionQuery = window.matchMedia?.('(prefers-reduced-motion: reduce)') ?? null;
-  private unwatchEnvironment: (() => void) | null = null;
 
   constructor(
     private readonly stage: HTMLElement,
     seed: number,
+    mode: RenderMode = chooseRenderMode(),
   ) {
     this.seeds = createRng(seed);
+    this.physics = startWorker<CritPhysicsApi>(
+      () =>
+        new Worker(new URL('../../../../workers/crit-happens.worker.ts', import.meta.url), {
+          type: 'module',
+          name: 'crit-happens',
+        }),
+      { label: 'The dice roller', onError: this.onError },
+    );
+    this.mount = new SceneMount({
+      container: stage,
+      mode,
+      label: 'The dice arena',
+      createWorker: () =>
+        new Worker(new URL('../../../../workers/crit-happens-render.worker.ts', import.meta.url), {
+          type: 'module',
+          name: 'crit-happens-render',
+        }),
+      loadScene: async () => {
+        const { DiceScene } = await import('../scene/DiceScene.ts');
+        return { createScene: () => new DiceScene() };
+      },
+      size: () => arenaSize(stage),
+      // The page describes the game in words; the picture is decoration to assistive technology.
+      canvasAttributes: { 'aria-hidden': 'true' },
+      onHud: this.onHud,
+      onError: this.onError,
+    });
+    this.styleCanvas();
+    // A canvas on screen says the arena is ready: hidden until it is.
+    this.mount.canvas.style.visibility = 'hidden';
+    stage.dataset.render = mode;
+  }
+
+  get renderMode(): RenderMode {
+    return this.mount.mode;
   }
 
   async start(): Promise<void> {
     try {
-      this.worker = new Worker(new URL('../../../../workers/crit-happens.worker.ts', import.meta.url), {
-        type: 'module',
-        name: 'crit-happens',
-      });
-      this.remote = Comlink.wrap<CritWorkerApi>(this.worker);
+      await this.mount.start();
     } catch (error) {
-      // No module workers: the tumble is cheap enough to compute here.
-      console.warn('Crit Happens: computing dice on the main thread', error);
+      // Closed while starting (the page left): its refused calls are not a failure to show.
+      if (this.disposed) return;
+      throw error;
     }
-    const settings = useCritSettings.getState();
-    const scene = new DiceScene({
-      dice: settings.diceColor,
-      numbers: settings.numberColor,
-      arena: settings.arenaColor,
-    });
-    // Measured before the canvas is in the stage (its default 300 × 150 px must not count).
-    this.viewport = viewportOf(this.stage, MIN_ARENA_PX);
-    const canvas = newSceneCanvas();
-    await scene.init(canvas, this.viewport, pageEnvironment());
-    if (this.disposed) {
-      scene.destroy();
-      return;
-    }
-    this.scene = scene;
-    this.canvas = canvas;
-    this.stage.appendChild(canvas);
-    this.unwatchEnvironment = watchEnvironment((environment) => scene.setEnvironment(environment));
-    // A still arena asks for no frames (a still table costs nothing) until it is given something.
-    this.loop = new PageSceneLoop(scene, undefined, () => scene.hud().still);
-    this.loop.start();
-    // A restored WebGL context has the scene draw again (its textures re-baked): wake the loop for it.
-    canvas.addEventListener('webglcontextrestored', () => this.loop?.wake());
-    this.resizeObserver = new ResizeObserver(() => {
-      this.viewport = viewportOf(this.stage, MIN_ARENA_PX);
-      scene.resize(this.viewport);
-      this.loop?.wake();
-    });
-    this.resizeObserver.observe(this.stage);
-    this.sceneInput({ type: 'dice', dice: useCritStore.getState().pool.dice });
+    if (this.disposed) return;
+    this.wireSnapshots();
+    this.sendSceneState();
+    this.mount.canvas.style.visibility = '';
+    this.started = true;
     this.unsubscribes.push(
       useCritStore.subscribe((state, prev) => {
         if (state.pool !== prev.pool && !state.rolling)
@@ -120,19 +134,83 @@ export class CritSession {
           s.numberColor !== prev.numberColor ||
           s.arenaColor !== prev.arenaColor
         ) {
-          this.sceneInput({
-            type: 'colors',
-            colors: { dice: s.diceColor, numbers: s.numberColor, arena: s.arenaColor },
-          });
+          this.sendColors();
         }
       }),
     );
-    document.addEventListener('visibilitychange', this.onVisibility);
   }
 
-  /** Roll (spec §4): refused while rolling or with an empty pool. */
-  async roll(): Promise<void> {
-    if (!this.scene || this.rollQueued || !critActions.canRoll()) return;
+  // ---- workers ---------------------------------------------------------------------------
+
+  /** A fresh channel from the engine host to the renderer (after either restarted). */
+  private wireSnapshots(): void {
+    const channel = new MessageChannel();
+    this.physics.send('serveSnapshots', Comlink.transfer(channel.port2, [channel.port2]));
+    this.mount.connect(channel.port1);
+  }
+
+  /** What the scene shows that the page owns: the colours and the pool (faces included). */
+  private sendSceneState(): void {
+    this.sendColors();
+    this.sceneInput({ type: 'dice', dice: useCritStore.getState().pool.dice });
+  }
+
+  private sendColors(): void {
+    const s = useCritSettings.getState();
+    this.sceneInput({
+      type: 'colors',
+      colors: { dice: s.diceColor, numbers: s.numberColor, arena: s.arenaColor },
+    });
+  }
+
+  /** The arena scrolls the page on a phone: a swipe over it is not the game's. */
+  private styleCanvas(): void {
+    this.mount.canvas.style.touchAction = 'manipulation';
+  }
+
+  private readonly onError = (error: Error): void => {
+    if (this.disposed) return;
+    if (error instanceof WorkerStoppedError) useCritStore.setState({ stopped: error.message });
+    else useCritStore.setState({ notice: `Something went wrong: ${error.message}` });
+  };
+
+  /**
+   * The Restart of the "stopped working" message: a fresh worker for whichever stopped. The
+   * page kept the pool and the last roll's result (tray, total, history); a new arena is given
+   * them again and the engine hands it the last roll, which it shows where the dice came to rest.
+   */
+  async restart(): Promise<void> {
+    useCritStore.setState({ stopped: null });
+    if (this.physics.stopped) this.physics.restart();
+    if (this.mount.stopped) {
+      await this.mount.restart();
+      this.styleCanvas();
+      this.sendSceneState();
+    }
+    this.wireSnapshots();
+  }
+
+  /** The arena's state on the stage, for tests to read without reading a worker's canvas. */
+  private readonly onHud = (hud: DiceSceneHud): void => {
+    const data = this.stage.dataset;
+    const dice = String(hud.dice);
+    const roll = String(hud.roll);
+    const playing = String(hud.playing);
+    if (data.sceneDice !== dice) data.sceneDice = dice;
+    if (data.sceneRoll !== roll) data.sceneRoll = roll;
+    if (data.scenePlaying !== playing) data.scenePlaying = playing;
+  };
+
+  // ---- rolls -----------------------------------------------------------------------------
+
+  /** Roll (spec §4): refused while rolling or with an empty pool. Never rejects. */
+  roll(): void {
+    this.rollHere().catch(this.onUnexpected);
+  }
+
+  private async rollHere(): Promise<void> {
+    if (!this.started || this.rollQueued || !critActions.canRoll()) return;
+    const inputMark = markInput('roll');
     this.sound.unlock();
     this.endCelebration();
     // The rolling state (controls disabled, "Rolling…") renders in a task of its own, not
@@ -144,12 +222,11 @@ export class CritSession {
     } finally {
       this.rollQueued = false;
     }
-    const scene = this.scene;
-    if (this.disposed || !scene || !critActions.canRoll()) return;
+    if (this.disposed || !critActions.canRoll()) return;
     const rollSeed = this.seeds.int(1, 0x7fffffff);
     const rng = createRng(rollSeed);
     const { pool } = useCritStore.getState();
-    await this.play(planRoll(pool, rng), rollSeed, rng);
+    await this.play(planRoll(pool, rng), rollSeed, rng, inputMark);
   }
 
   /**
@@ -159,23 +236,22 @@ export class CritSession {
    */
   async playTableRoll(roll: Pick<TableRoll, 'notation' | 'mode' | 'faces' | 'seed'>): Promise<boolean> {
     const state = useCritStore.getState();
-    if (!this.scene || this.rollQueued || state.rolling || !roll.notation || !roll.faces || !roll.seed)
+    if (!this.started || this.rollQueued || state.rolling || !roll.notation || !roll.faces || !roll.seed)
       return false;
     const read = readTableRoll({ notation: roll.notation, mode: roll.mode ?? 'normal' }, state.pool);
     if (!read.ok || read.roll.pool.dice.length !== roll.faces.length) return false;
     this.endCelebration();
     loadTableRollPool(read.roll);
     const { plan, rng } = tableRollPlan(roll.faces, roll.seed);
-    await this.play(plan, roll.seed, rng);
+    await this.play(plan, roll.seed, rng, 0);
     return true;
   }
 
-  private async play(plan: RollPlan, rollSeed: number, rng: Rng): Promise<void> {
-    const scene = this.scene;
-    if (!scene) return;
+  private async play(plan: RollPlan, rollSeed: number, rng: Rng, inputMark: number): Promise<void> {
+    const { pool, outcome } = useCritStore.getState();
     critActions.beginRoll(plan);
     const dice = useCritStore.getState().pool.dice;
-    const arena = this.arena();
+    const arena = arenaSize(this.stage);
     // The size the scene lays these dice out at (it sizes them the same way when the roll arrives).
     const size = dieSizeFor(arena.width, arena.height, dice.length);
     const input: TumbleInput = {
@@ -185,16 +261,24 @@ export class CritSession {
       symmetry: dice.map((d) => symmetryOf(d.renderType)),
       seed: rollSeed,
     };
-    let track: TumbleTrack;
+    let times: RollTimes;
     try {
-      track = this.remote ? await this.remote.tumble(input) : this.localHost.tumble(input);
+      times = await this.physics.call('roll', {
+        id: ++this.rolls,
+        input,
+        dice,
+        faces: plan.faces,
+        seed: rollSeed,
+        inputMark,
+      });
     } catch (error) {
-      console.warn('Crit Happens: the dice worker failed; computing here', error);
-      track = this.localHost.tumble(input);
+      // No throw: the dice go back as they were (a stopped worker has said so, with its Restart).
+      if (!this.disposed) critActions.cancelRoll({ pool, outcome });
+      if (!(error instanceof WorkerStoppedError)) this.onUnexpected(error);
+      return;
     }
     if (this.disposed) return;
-    this.sceneInput({ type: 'roll', track, dice, faces: plan.faces, seed: rollSeed });
-    this.followRoll(new RollTimeline(track), () => this.finish(rng, track, dice, size));
+    this.followRoll(new RollTimeline(times), () => this.finish(rng, times, dice, size));
   }
 
   /**
@@ -213,9 +297,9 @@ export class CritSession {
       if (events.done) {
         // The outcome (total, history, overlay) renders a task after the frame the last die
         // stops in, so that frame's task does not also render and lay it out.
-        void yieldToMain().then(() => {
+        yieldToMain().then(() => {
           if (!this.disposed) done();
-        });
+        }, this.onUnexpected);
         return;
       }
       this.rollFrame = requestAnimationFrame(frame);
@@ -224,22 +308,22 @@ export class CritSession {
   }
 
   private sceneInput(input: DiceSceneInput): void {
-    this.scene?.input(input);
-    this.loop?.wake();
+    if (this.disposed) return;
+    this.mount.input(input);
   }
 
-  private arena(): { width: number; height: number } {
-    return { width: this.viewport.width, height: this.viewport.height };
-  }
+  private readonly onUnexpected = (error: unknown): void => {
+    this.onError(error instanceof Error ? error : new Error(String(error)));
+  };
 
   /** Call from a user gesture so sounds can start. */
   unlockSound(): void {
     this.sound.unlock();
   }
 
-  private finish(rng: Rng, track: TumbleTrack, rolled: readonly { id: string }[], size: number): void {
+  private finish(rng: Rng, times: RollTimes, rolled: readonly Die[], size: number): void {
     const outcome = critActions.finishRoll((crit) => critMessage(crit, rng));
-    if (!outcome || !this.scene) return;
+    if (!outcome) return;
     this.sceneInput({ type: 'dice', dice: useCritStore.getState().pool.dice });
     if (!outcome.crit) return;
     const { pool } = useCritStore.getState();
@@ -252,17 +336,18 @@ export class CritSession {
     const restingSpots = (ids: readonly string[]) =>
       ids.flatMap((id) => {
         const index = rolled.findIndex((d) => d.id === id);
-        return index < 0 ? [] : [{ ...restingPlace(track, index), size }];
+        return index < 0 ? [] : [{ x: times.resting[index * 3], y: times.resting[index * 3 + 1], size }];
       });
+    const arena = arenaSize(this.stage);
     const twenties = pool.dice.filter((d) => d.type === 'd20' && d.face === 20).map((d) => d.id);
     if (outcome.crit === 'success') {
       const celebrated = outcome.keptId ? [outcome.keptId] : twenties;
-      critActions.spotOverlay(restingSpots(celebrated), this.arena());
+      critActions.spotOverlay(restingSpots(celebrated), arena);
       this.sound.fanfare();
       this.sceneInput({ type: 'celebrate', kind: 'success', ids: celebrated });
       return;
     }
-    critActions.spotOverlay(restingSpots(twenties), this.arena());
+    critActions.spotOverlay(restingSpots(twenties), arena);
     this.sound.fanfare();
     this.sceneInput({ type: 'celebrate', kind: 'double-twenty', ids: twenties });
     if (!(this.motionQuery?.matches ?? false)) {
@@ -279,26 +364,13 @@ export class CritSession {
     this.sceneInput({ type: 'dice', dice: pool.dice });
   }
 
-  private readonly onVisibility = (): void => {
-    if (document.visibilityState === 'visible') this.loop?.start();
-    else this.loop?.stop();
-  };
-
   dispose(): void {
     this.disposed = true;
     for (const off of this.unsubscribes) off();
-    document.removeEventListener('visibilitychange', this.onVisibility);
-    this.unwatchEnvironment?.();
-    this.resizeObserver?.disconnect();
-    this.loop?.stop();
     cancelAnimationFrame(this.rollFrame);
     if (this.fireworkTimer !== null) clearInterval(this.fireworkTimer);
-    this.scene?.destroy();
-    this.scene = null;
-    this.canvas?.remove();
-    this.canvas = null;
-    this.remote?.[Comlink.releaseProxy]();
-    this.worker?.terminate();
+    this.physics.dispose();
+    this.mount.dispose();
     this.sound.dispose();
   }
 }

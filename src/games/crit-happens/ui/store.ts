@@ -122,6 +122,8 @@ export interface CritState {
   notice: string | null;
   /** What the live region reads out. */
   announcement: string;
+  /** A worker stopped: its message, shown with a Restart. */
+  stopped: string | null;
 }
 
 const initial = (): CritState => ({
@@ -139,6 +141,7 @@ const initial = (): CritState => ({
   narrow: false,
   notice: null,
   announcement: '',
+  stopped: null,
 });
 
 export const useCritStore = create<CritState>()(() => initial());
@@ -274,6 +277,12 @@ export const critActions = {
       notice: null,
       announcement: 'Rolling…',
     }));
+  },
+
+  /** A roll that could not be thrown: the dice and the last result as they were before it. */
+  cancelRoll(before: Pick<CritState, 'pool' | 'outcome'>): void {
+    if (!get().rolling) return;
+    set({ ...before, rolling: false, plan: null, announcement: 'The dice could not be rolled' });
   },
 
   settle(index: number): void {
