@@ -11,7 +11,6 @@ import 'pixi.js/unsafe-eval';
 import { Application, Container, Graphics, Rectangle, Sprite, type Texture } from 'pixi.js';
 import { canvasPng } from '../../../lib/canvasPng.ts';
 import { ParticleLayer, ParticlePool } from '../../../lib/particles.ts';
-import { PIXI_SCENE_OPTIONS } from '../../../lib/pixiOptions.ts';
 import { AdaptiveQuality } from '../../../lib/pure/adaptiveQuality.ts';
 import type {
   GameScene,
@@ -19,12 +18,15 @@ import type {
   SceneCanvas as SceneTarget,
   SceneViewport,
 } from '../../../lib/runtime/GameScene.ts';
+import { initSceneApp } from '../../../lib/sceneApp.ts';
 import { SceneCanvas } from '../../../lib/sceneCanvas.ts';
 import { FIREWORKS_SECONDS, START_DASH } from '../engine/constants.ts';
+import type { EndReason, Phase, RaceEvent, ResultEntry } from '../engine/race.ts';
 import { CAR_STRIDE, type RaceSnapshot, type TrackView } from '../engine/snapshot.ts';
 import type { Point } from '../engine/track.ts';
 import { type CameraView, RaceCamera } from './camera.ts';
 import { SnapshotPair } from './snapshotPair.ts';
+import { StrokeInk } from './strokeInk.ts';
 
 /** What the page forwards: the view, the track and the stroke being drawn, and the player's choices. */
 export type RaceSceneInput =
@@ -34,18 +36,53 @@ export type RaceSceneInput =
   | { type: 'camera'; view: CameraView }
   /** The finalized track, or none. */
   | { type: 'track'; track: TrackView | null }
-  /** The stroke being drawn (world points), or none. */
-  | { type: 'stroke'; points: readonly Point[] | null; brush: number }
+  /**
+   * A stroke begins at a world point, with the brush's width; `seq` is the press's input
+   * number (`markInput('stroke')`), reported by `shownInput` once a frame shows its ink.
+   */
+  | { type: 'strokeStart'; point: Point; brush: number; seq: number }
+  /** The stroke goes on to a world point. */
+  | { type: 'strokeTo'; point: Point }
+  /** No stroke any more (it became a track, a pinch, or was refused). */
+  | { type: 'strokeEnd' }
   | { type: 'debug'; on: boolean }
-  /** The player's car (ringed). */
-  | { type: 'select'; id: number | null }
-  /** About 3 s of bursts over the winning car (none under reduced motion). */
-  | { type: 'fireworks'; carId: number };
+  /** The player's car (ringed; fireworks when it wins). */
+  | { type: 'select'; id: number | null };
 
-/** The debug overlay's frame rate. */
-export interface RaceSceneHud {
-  fps: number;
+/** A car in race order, as the rank panel shows it. */
+export interface RaceHudRow {
+  id: number;
+  color: number;
+  laps: number;
+  /** 0 while racing, else the finishing place. */
+  place: number;
 }
+
+/** The race as the newest snapshot had it: what the page's React shows and plays sounds for. */
+export interface RaceHudStatus {
+  phase: Phase;
+  countdown: number | null;
+  totalLaps: number;
+  ids: number[];
+  colors: number[];
+  ranking: RaceHudRow[];
+  /** Empty until the race is finished. */
+  results: ResultEntry[];
+  endReason: EndReason | null;
+}
+
+/** What the page gets back at most 10 times a second. */
+export interface RaceSceneHud {
+  /** Frames drawn per second, smoothed (the debug overlay). */
+  fps: number;
+  /** Null before the first snapshot. */
+  race: RaceHudStatus | null;
+  /** Every event of the snapshots since the last HUD, in order (sounds). */
+  events: RaceEvent[];
+}
+
+/** What of a spent car buffer moves back to the physics worker. */
+export const recycledCars = (cars: Float32Array): Transferable[] => [cars.buffer as ArrayBuffer];
 
 const GRASS = 0x4a9a3c;
 const GRASS_DARK = 0x3f8a33;
@@ -137,7 +174,7 @@ function drawRoad(
   }
 }
 
-export class RaceScene implements GameScene<RaceSnapshot, RaceSceneInput, RaceSceneHud> {
+export class RaceScene implements GameScene<RaceSnapshot, RaceSceneInput, RaceSceneHud, Float32Array> {
   private app!: Application;
   private readonly world = new Container();
   /** Lawn, road and start line: drawn once into a texture (antialiased) and reused every frame. */
@@ -166,6 +203,9 @@ export class RaceScene implements GameScene<RaceSnapshot, RaceSceneInput, RaceSc
   private track: TrackView | null = null;
   private cars = new Map<number, CarSprite>();
   private readonly snapshots = new SnapshotPair<RaceSnapshot>();
+  private readonly ink = new StrokeInk();
+  /** Events of the snapshots pushed since the last HUD. */
+  private events: RaceEvent[] = [];
   private selected: number | null = null;
   private markerLength = 0;
   private fireworksUntil = 0;
@@ -185,23 +225,8 @@ export class RaceScene implements GameScene<RaceSnapshot, RaceSceneInput, RaceSc
 
   async init(canvas: SceneTarget, viewport: SceneViewport, environment: SceneEnvironment): Promise<void> {
     const app = new Application();
-    await app.init({
-      canvas,
-      width: viewport.width,
-      height: viewport.height,
-      background: GRASS,
-      // Software GL and phones pay dearly for MSAA on every frame: the static layer and the
-      // cars are antialiased once, into textures, instead.
-      antialias: false,
-      resolution: viewport.resolution,
-      autoDensity: true,
-      preference: 'webgl',
-      // The page's frame loop calls draw: no ticker of our own.
-      autoStart: false,
-      sharedTicker: false,
-      ...PIXI_SCENE_OPTIONS,
-    });
-    app.ticker.stop();
+    // No MSAA: the static layer and the cars are antialiased once, into textures, instead.
+    await initSceneApp(app, canvas, viewport, { background: GRASS });
     this.app = app;
     this.camera.setViewport(viewport.width, viewport.height);
     this.camera.setWorld(viewport.width, viewport.height);
@@ -277,8 +302,17 @@ export class RaceScene implements GameScene<RaceSnapshot, RaceSceneInput, RaceSc
       case 'track':
         this.setTrack(input.track);
         return;
-      case 'stroke':
-        this.setStroke(input.points, input.brush);
+      case 'strokeStart':
+        this.ink.start(input.point, input.brush, input.seq);
+        this.dirty = true;
+        return;
+      case 'strokeTo':
+        this.ink.extend(input.point);
+        this.dirty = true;
+        return;
+      case 'strokeEnd':
+        this.ink.clear();
+        this.dirty = true;
         return;
       case 'debug':
         this.racingLine.visible = input.on;
@@ -288,16 +322,38 @@ export class RaceScene implements GameScene<RaceSnapshot, RaceSceneInput, RaceSc
         this.selected = input.id;
         this.dirty = true;
         return;
-      case 'fireworks':
-        if (this.reducedMotion) return;
-        this.fireworksCar = input.carId;
-        this.fireworksAsked = true;
-        return;
     }
   }
 
   hud(): RaceSceneHud {
-    return { fps: this.fps };
+    const events = this.events;
+    this.events = [];
+    const s = this.snapshots.curr;
+    if (!s) return { fps: this.fps, race: null, events };
+    const ranking = s.ranking.map((id) => {
+      const i = s.ids.indexOf(id);
+      const o = i * CAR_STRIDE;
+      return { id, color: s.colors[i], laps: s.cars[o + 4], place: s.cars[o + 5] };
+    });
+    return {
+      fps: this.fps,
+      race: {
+        phase: s.phase,
+        countdown: s.countdown,
+        totalLaps: s.totalLaps,
+        ids: s.ids,
+        colors: s.colors,
+        ranking,
+        results: s.results,
+        endReason: s.endReason,
+      },
+      events,
+    };
+  }
+
+  /** The newest stroke press a drawn frame shows (the bench's input to screen). */
+  shownInput(): number {
+    return this.ink.shown;
   }
 
   private layout(): void {
@@ -389,25 +445,29 @@ export class RaceScene implements GameScene<RaceSnapshot, RaceSceneInput, RaceSc
     }
   }
 
-  /** The stroke being drawn (world points), or null. */
-  private setStroke(points: readonly Point[] | null, brush: number): void {
+  /** The stroke being drawn, as a road of its brush's width (nothing when there is none). */
+  private drawStroke(): void {
     this.stroke.clear();
-    this.dirty = true;
-    if (!points || points.length === 0) return;
-    const xs = points.map((p) => p.x);
-    const ys = points.map((p) => p.y);
-    if (points.length === 1) {
-      xs.push(points[0].x + 0.01);
-      ys.push(points[0].y);
-    }
-    drawRoad(this.stroke, xs, ys, brush, false);
+    const { xs, ys, brush } = this.ink;
+    if (xs.length === 0) return;
+    if (xs.length === 1) drawRoad(this.stroke, [xs[0], xs[0] + 0.01], [ys[0], ys[0]], brush, false);
+    else drawRoad(this.stroke, xs, ys, brush, false);
   }
 
   // ---- cars ----------------------------------------------------------------------------
 
-  push(snapshot: RaceSnapshot): void {
+  /** The newest snapshot; returns the car buffer that left the pair, for the host to refill. */
+  push(snapshot: RaceSnapshot): Float32Array | undefined {
     this.snapshots.push(snapshot);
     this.dirty = true;
+    for (const e of snapshot.events) {
+      this.events.push(e);
+      // About 3 s of bursts over the player's car when it wins (none under reduced motion).
+      if (e.type === 'finish' && e.place === 1 && e.carId === this.selected && !this.reducedMotion) {
+        this.fireworksCar = e.carId;
+        this.fireworksAsked = true;
+      }
+    }
     const seen = new Set(snapshot.ids);
     for (const [id, car] of this.cars) {
       if (!seen.has(id)) {
@@ -428,6 +488,7 @@ export class RaceScene implements GameScene<RaceSnapshot, RaceSceneInput, RaceSc
         this.cars.set(id, car);
       }
     });
+    return this.snapshots.takeSpare() ?? undefined;
   }
 
   /** A car as a sprite of a texture drawn once per colour and size (antialiased, 3× for zooming in). */
@@ -527,9 +588,11 @@ export class RaceScene implements GameScene<RaceSnapshot, RaceSceneInput, RaceSc
     if (!(this.dirty || moving || celebrating)) return;
     this.dirty = false;
     if (this.staticDirty) this.refreshStaticCache();
+    if (this.ink.takeChange()) this.drawStroke();
     this.drawCars(alpha, now);
     this.drawSparks(now, Math.min(0.05, ms / 1000));
     this.app.render();
+    this.ink.painted();
   }
 
   private drawCars(t: number, now: number): void {

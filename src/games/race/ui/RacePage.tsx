@@ -1,5 +1,6 @@
 import { type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { StoppedNotice } from '../../../lib/runtime/StoppedNotice.tsx';
 import { GameHeader } from '../../../platform/header/GameHeader.tsx';
 import { LiveStatus } from '../../../platform/ui/LiveStatus.tsx';
 import { BRUSH_MAX, BRUSH_MIN, MAX_CARS, MESSAGES, SMALL_SCREEN_MIN_SIDE } from '../engine/constants.ts';
@@ -136,6 +137,7 @@ export function RacePage() {
     useShallow((st) => ({
       ready: st.ready,
       failure: st.failure,
+      stopped: st.stopped,
       introOpen: st.introOpen,
       phase: st.phase,
       finalized: st.finalized,
@@ -189,7 +191,7 @@ export function RacePage() {
       showMessage(MESSAGES.noTrack);
       return;
     }
-    void session?.addCar();
+    session?.addCar();
   };
 
   return (
@@ -222,6 +224,13 @@ export function RacePage() {
             <div className="race-banner race-banner--error" role="alert">
               {s.failure}
             </div>
+          )}
+          {s.stopped && (
+            <StoppedNotice
+              className="race-banner race-banner--error race-stopped"
+              message={s.stopped}
+              onRestart={() => session?.restart()}
+            />
           )}
           {s.message && (
             <div className="race-banner" role="status" key={s.message.id}>
@@ -302,7 +311,7 @@ export function RacePage() {
               <p className="race-results__timeout">{MESSAGES.timeout}</p>
             )}
             <div className="race-results__actions">
-              <button type="button" className="button button--small" onClick={() => void session?.reset()}>
+              <button type="button" className="button button--small" onClick={() => session?.reset()}>
                 Race again
               </button>
               <button
@@ -396,12 +405,12 @@ export function RacePage() {
               type="button"
               className="race-tool race-tool--go"
               disabled={!canStart}
-              onClick={() => void session?.startRace()}
+              onClick={() => session?.startRace()}
             >
               <span aria-hidden="true">🏁</span>
               <span className="race-tool__label race-tool__label--keep">Start</span>
             </button>
-            <button type="button" className="race-tool" disabled={idle} onClick={() => void session?.reset()}>
+            <button type="button" className="race-tool" disabled={idle} onClick={() => session?.reset()}>
               <span aria-hidden="true">↺</span>
               <span className="race-tool__label">Reset</span>
             </button>
@@ -409,7 +418,7 @@ export function RacePage() {
               type="button"
               className="race-tool"
               disabled={!s.finalized || racing}
-              onClick={() => void session?.clearTrack()}
+              onClick={() => session?.clearTrack()}
             >
               <span aria-hidden="true">🗑</span>
               <span className="race-tool__label">Clear Track</span>
@@ -418,7 +427,7 @@ export function RacePage() {
               type="button"
               className="race-tool"
               disabled={!s.finalized || s.sharing}
-              onClick={() => void session?.share()}
+              onClick={() => session?.share()}
             >
               <span aria-hidden="true">🔗</span>
               <span className="race-tool__label">Share</span>
@@ -428,7 +437,7 @@ export function RacePage() {
               className="race-tool"
               aria-label="Screenshot"
               title="Save a PNG of the track"
-              onClick={() => void session?.screenshot()}
+              onClick={() => session?.screenshot()}
             >
               📷
             </button>
