@@ -240,6 +240,9 @@ export class RaceScene implements GameScene<RaceSnapshot, RaceSceneInput, RaceSc
       },
       restored: () => {
         this.staticDirty = true;
+        // In the same task as the restore: a render worker's canvas would show the emptied
+        // buffer until the next frame.
+        this.renderNow();
       },
     });
     this.racingLine.visible = false;
@@ -282,6 +285,17 @@ export class RaceScene implements GameScene<RaceSnapshot, RaceSceneInput, RaceSc
       this.baseResolution * RESOLUTIONS[this.quality.level],
     );
     this.layout();
+    // A resize empties the canvas. Drawn again in the same task: a render worker's canvas
+    // shows what a task leaves, and an empty (black) one would show until the next frame.
+    this.renderNow();
+  }
+
+  /** Renders the scene as it stands (no step of time: cars and sparks stay where they are). */
+  private renderNow(): void {
+    if (this.staticDirty) this.refreshStaticCache();
+    if (this.ink.takeChange()) this.drawStroke();
+    this.app.render();
+    this.ink.painted();
   }
 
   setEnvironment(environment: SceneEnvironment): void {
