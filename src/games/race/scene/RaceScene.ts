@@ -23,8 +23,7 @@ import { SceneCanvas } from '../../../lib/sceneCanvas.ts';
 import { FIREWORKS_SECONDS, START_DASH } from '../engine/constants.ts';
 import type { EndReason, Phase, RaceEvent, ResultEntry } from '../engine/race.ts';
 import { CAR_STRIDE, type RaceSnapshot, type TrackView } from '../engine/snapshot.ts';
-import type { Point } from '../engine/track.ts';
-import { type CameraView, RaceCamera } from './camera.ts';
+import { type CameraView, RaceCamera, type ScreenPoint, screenPoint, type WorldPoint } from './camera.ts';
 import { SnapshotPair } from './snapshotPair.ts';
 import { StrokeInk } from './strokeInk.ts';
 
@@ -40,9 +39,9 @@ export type RaceSceneInput =
    * A stroke begins at a world point, with the brush's width; `seq` is the press's input
    * number (`markInput('stroke')`), reported by `shownInput` once a frame shows its ink.
    */
-  | { type: 'strokeStart'; point: Point; brush: number; seq: number }
+  | { type: 'strokeStart'; point: WorldPoint; brush: number; seq: number }
   /** The stroke goes on to a world point. */
-  | { type: 'strokeTo'; point: Point }
+  | { type: 'strokeTo'; point: WorldPoint }
   /** No stroke any more (it became a track, a pinch, or was refused). */
   | { type: 'strokeEnd' }
   | { type: 'debug'; on: boolean }
@@ -526,23 +525,23 @@ export class RaceScene implements GameScene<RaceSnapshot, RaceSceneInput, RaceSc
     return sprite;
   }
 
-  /** Where a car is (world), for fireworks. */
-  private carPosition(id: number): Point | null {
+  /** Where a car is, for fireworks. */
+  private carPosition(id: number): WorldPoint | null {
     const s = this.snapshots.curr;
     if (!s) return null;
     const i = s.ids.indexOf(id);
     if (i < 0) return null;
-    return { x: s.cars[i * CAR_STRIDE], y: s.cars[i * CAR_STRIDE + 1] };
+    return RaceCamera.world({ x: s.cars[i * CAR_STRIDE], y: s.cars[i * CAR_STRIDE + 1] });
   }
 
   // ---- fireworks -----------------------------------------------------------------------
 
   private burst(now: number): void {
     const pos = this.fireworksCar !== null ? this.carPosition(this.fireworksCar) : null;
-    const s = this.world.scale.x;
-    const base = pos
-      ? { x: pos.x * s + this.world.position.x, y: pos.y * s + this.world.position.y }
-      : { x: this.camera.width / 2, y: this.camera.height / 2 };
+    // Sparks live on the screen, over the world's layers.
+    const base: ScreenPoint = pos
+      ? this.camera.worldToScreen(pos)
+      : screenPoint(this.camera.width / 2, this.camera.height / 2);
     this.seed = (this.seed * 1103515245 + 12345) >>> 0;
     const r = (k: number) => (((Math.sin(this.seed * 0.001 + k * 12.9898) * 43758.5453) % 1) + 1) % 1;
     const cx = base.x + (r(1) - 0.5) * 220;

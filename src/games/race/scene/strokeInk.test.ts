@@ -1,23 +1,24 @@
 import { describe, expect, it, vi } from 'vitest';
+import { RaceCamera } from './camera.ts';
 import { StrokeInk } from './strokeInk.ts';
 
 describe('StrokeInk', () => {
   it('reports a press as shown only once a frame was drawn after it', () => {
     const ink = new StrokeInk();
     expect(ink.shown).toBe(0);
-    ink.start({ x: 1, y: 2 }, 40, 7);
+    ink.start(RaceCamera.world({ x: 1, y: 2 }), 40, 7);
     expect(ink.shown).toBe(0);
     expect(ink.takeChange()).toBe(true);
     expect(ink.takeChange()).toBe(false);
     ink.painted();
     expect(ink.shown).toBe(7);
-    ink.extend({ x: 5, y: 6 });
+    ink.extend(RaceCamera.world({ x: 5, y: 6 }));
     expect(ink.xs).toEqual([1, 5]);
     expect(ink.takeChange()).toBe(true);
     ink.clear();
     expect(ink.empty).toBe(true);
     // Moves after the stroke ended draw nothing.
-    ink.extend({ x: 9, y: 9 });
+    ink.extend(RaceCamera.world({ x: 9, y: 9 }));
     expect(ink.empty).toBe(true);
     ink.painted();
     expect(ink.shown).toBe(7);
@@ -42,7 +43,7 @@ describe('RaceScene input to screen', () => {
     scene.draw(1, 0);
     expect(scene.shownInput()).toBe(0);
 
-    scene.input({ type: 'strokeStart', point: { x: 100, y: 100 }, brush: 40, seq: 12 });
+    scene.input({ type: 'strokeStart', point: RaceCamera.world({ x: 100, y: 100 }), brush: 40, seq: 12 });
     expect(scene.shownInput()).toBe(0);
     expect(stroke.getLocalBounds().width).toBe(0);
     const renders = render.mock.calls.length;
@@ -52,7 +53,7 @@ describe('RaceScene input to screen', () => {
     // The ink is on: a road at least the brush wide round the press.
     expect(stroke.getLocalBounds().width).toBeGreaterThanOrEqual(40);
 
-    scene.input({ type: 'strokeTo', point: { x: 200, y: 100 } });
+    scene.input({ type: 'strokeTo', point: RaceCamera.world({ x: 200, y: 100 }) });
     scene.draw(1, 32);
     expect(stroke.getLocalBounds().width).toBeGreaterThanOrEqual(140);
     expect(scene.shownInput()).toBe(12);

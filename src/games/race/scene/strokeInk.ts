@@ -1,4 +1,4 @@
-import type { Point } from '../engine/track.ts';
+import type { WorldPoint } from './camera.ts';
 
 /**
  * The stroke being drawn, as the scene keeps it: the points the page forwarded (world px),
@@ -14,7 +14,7 @@ export class StrokeInk {
   private shownSeq = 0;
 
   /** A press began a stroke at `point` (input number `seq`, 0 for none). */
-  start(point: Point, brush: number, seq: number): void {
+  start(point: WorldPoint, brush: number, seq: number): void {
     this.xs.length = 0;
     this.ys.length = 0;
     this.xs.push(point.x);
@@ -25,7 +25,7 @@ export class StrokeInk {
   }
 
   /** The stroke goes on to `point` (nothing when no stroke is being drawn). */
-  extend(point: Point): void {
+  extend(point: WorldPoint): void {
     if (this.xs.length === 0) return;
     this.xs.push(point.x);
     this.ys.push(point.y);

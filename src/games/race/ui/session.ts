@@ -22,7 +22,7 @@ import {
 import type { RaceSnapshot, TrackView } from '../engine/snapshot.ts';
 import type { Point } from '../engine/track.ts';
 import type { RacePhysicsApi } from '../host/RaceHost.ts';
-import { RaceCamera } from '../scene/camera.ts';
+import { RaceCamera, type ScreenPoint, screenPoint, type WorldPoint } from '../scene/camera.ts';
 import type { RaceSceneHud, RaceSceneInput } from '../scene/RaceScene.ts';
 import { RaceSound } from './sound.ts';
 import { initialRaceUiState, type RankRow, showMessage, useRaceSettings, useRaceStore } from './store.ts';
@@ -69,10 +69,10 @@ export class RaceSession {
   /** The world's size: the stage's while no track is drawn, then fixed with the track. */
   private worldW = 1;
   private worldH = 1;
-  private stroke: Point[] | null = null;
+  private stroke: WorldPoint[] | null = null;
   private strokePointer: number | null = null;
-  private readonly pointers = new Map<number, { x: number; y: number }>();
-  private pinch: { distance: number; x: number; y: number } | null = null;
+  private readonly pointers = new Map<number, ScreenPoint>();
+  private pinch: { distance: number; at: ScreenPoint } | null = null;
   /** The checkpoint: the race's seed, the track and how many cars are on it. */
   private seed = 1;
   private kept: KeptTrack | null = null;
@@ -447,9 +447,9 @@ export class RaceSession {
   }
 
   /** A pointer's point on the canvas (CSS px). */
-  private local(event: PointerEvent): { x: number; y: number } {
+  private local(event: PointerEvent): ScreenPoint {
     const rect = this.mount.canvas.getBoundingClientRect();
-    return { x: event.clientX - rect.left, y: event.clientY - rect.top };
+    return screenPoint(event.clientX - rect.left, event.clientY - rect.top);
   }
 
   /** Listens on the stage (the canvas is replaced when its renderer restarts). */
@@ -470,12 +470,15 @@ export class RaceSession {
       this.strokePointer = null;
       this.sceneInput({ type: 'strokeEnd' });
       const [a, b] = [...this.pointers.values()];
-      this.pinch = { distance: Math.hypot(a.x - b.x, a.y - b.y), x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+      this.pinch = {
+        distance: Math.hypot(a.x - b.x, a.y - b.y),
+        at: screenPoint((a.x + b.x) / 2, (a.y + b.y) / 2),
+      };
       return;
     }
     if (this.pointers.size > 2 || !this.canDraw()) return;
     this.strokePointer = event.pointerId;
-    const point = this.camera.screenToWorld(p.x, p.y);
+    const point = this.camera.screenToWorld(p);
     this.stroke = [point];
     // The bench's input to screen: from this press to the first frame showing its ink.
     const seq = markInput('stroke');
@@ -491,17 +494,17 @@ export class RaceSession {
     if (this.pinch && this.pointers.size === 2) {
       const [a, b] = [...this.pointers.values()];
       const distance = Math.hypot(a.x - b.x, a.y - b.y);
-      const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+      const mid = screenPoint((a.x + b.x) / 2, (a.y + b.y) / 2);
       const pinch = this.pinch;
       this.moveCamera(() => {
-        if (pinch.distance > 0) camera.zoomAt(mid.x, mid.y, distance / pinch.distance);
-        camera.panBy(mid.x - pinch.x, mid.y - pinch.y);
+        if (pinch.distance > 0) camera.zoomAt(mid, distance / pinch.distance);
+        camera.panBy(mid.x - pinch.at.x, mid.y - pinch.at.y);
       });
-      this.pinch = { distance, x: mid.x, y: mid.y };
+      this.pinch = { distance, at: mid };
       return;
     }
     if (this.stroke && event.pointerId === this.strokePointer) {
-      const q = camera.screenToWorld(p.x, p.y);
+      const q = camera.screenToWorld(p);
       const prev = this.stroke[this.stroke.length - 1];
       const unit = 1 / camera.scale;
       if (Math.hypot(q.x - prev.x, q.y - prev.y) >= PREVIEW_MIN_PX * unit) {
