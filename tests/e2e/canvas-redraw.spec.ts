@@ -242,7 +242,16 @@ test.describe('a lost WebGL context is restored and drawn again', () => {
     // The screenshots clip the page, so the 3 s 'Track loaded' banner over the canvas must be
     // gone before the first one, or its leaving reads as a changed picture.
     await expect(shared.locator('.race-notices > *')).toHaveCount(0, { timeout: 15_000 });
-    await lossKeepsPicture(shared, 'race', canvas, raceLook, 0.00005);
+    await expect(raceStage(shared)).toHaveAttribute('data-render', 'worker');
+    // The page cannot reach a context drawn from a worker: the worker loses and restores it.
+    const loseInWorker = () =>
+      shared.evaluate(() => {
+        const workers = (
+          window as unknown as { futileWorkers: Record<string, { call(m: string): Promise<void> }> }
+        ).futileWorkers;
+        return workers['The drawing of the race'].call('loseContextForTest');
+      });
+    await lossKeepsPicture(shared, 'race', canvas, raceLook, 0.00005, loseInWorker);
   });
 
   test('Gravity: paused, drawn on the page (?render=main)', async ({ page }) => {

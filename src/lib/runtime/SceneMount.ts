@@ -99,6 +99,16 @@ export class SceneMount<Snapshot, Input = never, Hud = never, Recycle = void> {
     else this.bridge?.send('input', input);
   }
 
+  /**
+   * The scene's current frame as a PNG (screenshot, share), wherever it draws: a canvas
+   * drawn from a worker cannot be read by the page, so its renderer makes the picture.
+   */
+  capture(): Promise<Blob> {
+    if (this.local) return this.local.capture();
+    if (!this.bridge) return Promise.reject(new Error('The scene has not started.'));
+    return this.bridge.call('capture');
+  }
+
   /** Whether the render worker has stopped. */
   get stopped(): boolean {
     return this.bridge?.stopped != null;

@@ -1,17 +1,12 @@
+import type { HostClock } from '../../../lib/runtime/clock.ts';
+import { FixedStepLoop, StepAccumulator } from '../../../lib/runtime/FixedStepLoop.ts';
+import type { MarkTransfer, SnapshotSource } from '../../../lib/runtime/workerEntries.ts';
 import { FRAME_DELTA_CAP, STEP } from '../engine/constants.ts';
 import { type ActionResult, RaceWorld } from '../engine/race.ts';
 import { type RaceSnapshot, type TrackView, takeSnapshot, trackView } from '../engine/snapshot.ts';
 import type { Point } from '../engine/track.ts';
 
-/** Time and timers, injected so tests drive the clock by hand. */
-export interface HostClock {
-  now(): number;
-  setTimer(run: () => void, ms: number): unknown;
-  clearTimer(handle: unknown): void;
-}
-
-/** Marks values to move (not copy) across postMessage; identity outside a worker. */
-export type MarkTransfer = <T>(value: T, transfer: Transferable[]) => T;
+export type { HostClock, MarkTransfer };
 
 /** Most steps one tick runs: a frame's delta is capped at 0.033 s, so two steps. */
 const MAX_STEPS_PER_TICK = Math.ceil(FRAME_DELTA_CAP / STEP);
@@ -26,9 +21,8 @@ const MAX_STEPS_PER_TICK = Math.ceil(FRAME_DELTA_CAP / STEP);
 export class RaceHost {
   private world: RaceWorld;
   private visible = true;
-  private timer: unknown = null;
-  private lastTick = 0;
-  private carry = 0;
+  private readonly loop: FixedStepLoop;
+  private readonly steps = new StepAccumulator(MAX_STEPS_PER_TICK);
   private version = 0;
   private deliveredVersion = -1;
   private pending: { buffer: Float32Array | null; resolve: (s: RaceSnapshot) => void } | null = null;
@@ -39,12 +33,20 @@ export class RaceHost {
     this.clock = options.clock;
     this.markTransfer = options.markTransfer ?? ((v) => v);
     this.world = new RaceWorld(options.seed ?? 1);
+    this.loop = new FixedStepLoop({
+      clock: this.clock,
+      tickMs: STEP * 1000,
+      // A stalled tab slows the race: at most 0.033 s of it per wake-up.
+      maxElapsedMs: FRAME_DELTA_CAP * 1000,
+      shouldRun: () => this.visible && this.active(),
+      tick: this.tick,
+    });
   }
 
   /** A fresh race world (the page picks the seed; tests and `?seed=` fix it). */
   reseed(seed: number): void {
     this.world = new RaceWorld(seed >>> 0);
-    this.carry = 0;
+    this.steps.reset();
     this.changed();
   }
 
@@ -82,7 +84,7 @@ export class RaceHost {
 
   start(): boolean {
     const started = this.world.start();
-    this.carry = 0;
+    this.steps.reset();
     this.changed();
     return started;
   }
@@ -143,6 +145,15 @@ export class RaceHost {
     this.schedule();
   }
 
+  /**
+   * A new renderer reads the snapshots (its worker restarted): the request waiting goes to
+   * the old one, and the new one gets the current state at once, changed or not.
+   */
+  newReader(): void {
+    this.deliver();
+    this.deliveredVersion = -1;
+  }
+
   /** Something to simulate: a countdown or race, or cars still rolling to a stop after it. */
   private active(): boolean {
     const w = this.world;
@@ -151,28 +162,23 @@ export class RaceHost {
   }
 
   private schedule(): void {
-    if (!(this.visible && this.active())) {
-      if (this.timer !== null) this.clock.clearTimer(this.timer);
-      this.timer = null;
-      return;
-    }
-    if (this.timer !== null) return;
-    this.lastTick = this.clock.now();
-    this.timer = this.clock.setTimer(this.tick, STEP * 1000);
+    this.loop.schedule();
   }
 
-  private tick = (): void => {
-    this.timer = null;
-    const now = this.clock.now();
-    this.carry += Math.min(now - this.lastTick, FRAME_DELTA_CAP * 1000) / 1000;
-    let steps = 0;
-    while (this.carry >= STEP - 1e-9 && steps < MAX_STEPS_PER_TICK) {
-      this.world.step();
-      this.carry -= STEP;
-      steps++;
+  private readonly tick = (elapsedMs: number): void => {
+    const steps = this.steps.add(elapsedMs / (STEP * 1000));
+    for (let i = 0; i < steps; i++) this.world.step();
+    if (steps > 0) {
+      this.version++;
+      this.deliver();
     }
-    if (steps === MAX_STEPS_PER_TICK) this.carry = Math.min(this.carry, STEP);
-    if (steps > 0) this.changed();
-    else this.schedule();
   };
+
+  /** Stops the clock for good. */
+  dispose(): void {
+    this.loop.dispose();
+  }
 }
+
+/** What the race's physics worker serves the page (`workers/race.worker.ts`). */
+export type RacePhysicsApi = RaceHost & SnapshotSource;

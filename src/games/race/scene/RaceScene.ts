@@ -11,7 +11,6 @@ import 'pixi.js/unsafe-eval';
 import { Application, Container, Graphics, Rectangle, Sprite, type Texture } from 'pixi.js';
 import { canvasPng } from '../../../lib/canvasPng.ts';
 import { ParticleLayer, ParticlePool } from '../../../lib/particles.ts';
-import { PIXI_SCENE_OPTIONS } from '../../../lib/pixiOptions.ts';
 import { AdaptiveQuality } from '../../../lib/pure/adaptiveQuality.ts';
 import type {
   GameScene,
@@ -19,12 +18,14 @@ import type {
   SceneCanvas as SceneTarget,
   SceneViewport,
 } from '../../../lib/runtime/GameScene.ts';
+import { initSceneApp } from '../../../lib/sceneApp.ts';
 import { SceneCanvas } from '../../../lib/sceneCanvas.ts';
 import { FIREWORKS_SECONDS, START_DASH } from '../engine/constants.ts';
+import type { EndReason, Phase, RaceEvent, ResultEntry } from '../engine/race.ts';
 import { CAR_STRIDE, type RaceSnapshot, type TrackView } from '../engine/snapshot.ts';
-import type { Point } from '../engine/track.ts';
-import { type CameraView, RaceCamera } from './camera.ts';
+import { type CameraView, RaceCamera, type ScreenPoint, screenPoint, type WorldPoint } from './camera.ts';
 import { SnapshotPair } from './snapshotPair.ts';
+import { StrokeInk } from './strokeInk.ts';
 
 /** What the page forwards: the view, the track and the stroke being drawn, and the player's choices. */
 export type RaceSceneInput =
@@ -34,18 +35,53 @@ export type RaceSceneInput =
   | { type: 'camera'; view: CameraView }
   /** The finalized track, or none. */
   | { type: 'track'; track: TrackView | null }
-  /** The stroke being drawn (world points), or none. */
-  | { type: 'stroke'; points: readonly Point[] | null; brush: number }
+  /**
+   * A stroke begins at a world point, with the brush's width; `seq` is the press's input
+   * number (`markInput('stroke')`), reported by `shownInput` once a frame shows its ink.
+   */
+  | { type: 'strokeStart'; point: WorldPoint; brush: number; seq: number }
+  /** The stroke goes on to a world point. */
+  | { type: 'strokeTo'; point: WorldPoint }
+  /** No stroke any more (it became a track, a pinch, or was refused). */
+  | { type: 'strokeEnd' }
   | { type: 'debug'; on: boolean }
-  /** The player's car (ringed). */
-  | { type: 'select'; id: number | null }
-  /** About 3 s of bursts over the winning car (none under reduced motion). */
-  | { type: 'fireworks'; carId: number };
+  /** The player's car (ringed; fireworks when it wins). */
+  | { type: 'select'; id: number | null };
 
-/** The debug overlay's frame rate. */
-export interface RaceSceneHud {
-  fps: number;
+/** A car in race order, as the rank panel shows it. */
+export interface RaceHudRow {
+  id: number;
+  color: number;
+  laps: number;
+  /** 0 while racing, else the finishing place. */
+  place: number;
 }
+
+/** The race as the newest snapshot had it: what the page's React shows and plays sounds for. */
+export interface RaceHudStatus {
+  phase: Phase;
+  countdown: number | null;
+  totalLaps: number;
+  ids: number[];
+  colors: number[];
+  ranking: RaceHudRow[];
+  /** Empty until the race is finished. */
+  results: ResultEntry[];
+  endReason: EndReason | null;
+}
+
+/** What the page gets back at most 10 times a second. */
+export interface RaceSceneHud {
+  /** Frames drawn per second, smoothed (the debug overlay). */
+  fps: number;
+  /** Null before the first snapshot. */
+  race: RaceHudStatus | null;
+  /** Every event of the snapshots since the last HUD, in order (sounds). */
+  events: RaceEvent[];
+}
+
+/** What of a spent car buffer moves back to the physics worker. */
+export const recycledCars = (cars: Float32Array): Transferable[] => [cars.buffer as ArrayBuffer];
 
 const GRASS = 0x4a9a3c;
 const GRASS_DARK = 0x3f8a33;
@@ -137,7 +173,7 @@ function drawRoad(
   }
 }
 
-export class RaceScene implements GameScene<RaceSnapshot, RaceSceneInput, RaceSceneHud> {
+export class RaceScene implements GameScene<RaceSnapshot, RaceSceneInput, RaceSceneHud, Float32Array> {
   private app!: Application;
   private readonly world = new Container();
   /** Lawn, road and start line: drawn once into a texture (antialiased) and reused every frame. */
@@ -166,6 +202,9 @@ export class RaceScene implements GameScene<RaceSnapshot, RaceSceneInput, RaceSc
   private track: TrackView | null = null;
   private cars = new Map<number, CarSprite>();
   private readonly snapshots = new SnapshotPair<RaceSnapshot>();
+  private readonly ink = new StrokeInk();
+  /** Events of the snapshots pushed since the last HUD. */
+  private events: RaceEvent[] = [];
   private selected: number | null = null;
   private markerLength = 0;
   private fireworksUntil = 0;
@@ -185,23 +224,8 @@ export class RaceScene implements GameScene<RaceSnapshot, RaceSceneInput, RaceSc
 
   async init(canvas: SceneTarget, viewport: SceneViewport, environment: SceneEnvironment): Promise<void> {
     const app = new Application();
-    await app.init({
-      canvas,
-      width: viewport.width,
-      height: viewport.height,
-      background: GRASS,
-      // Software GL and phones pay dearly for MSAA on every frame: the static layer and the
-      // cars are antialiased once, into textures, instead.
-      antialias: false,
-      resolution: viewport.resolution,
-      autoDensity: true,
-      preference: 'webgl',
-      // The page's frame loop calls draw: no ticker of our own.
-      autoStart: false,
-      sharedTicker: false,
-      ...PIXI_SCENE_OPTIONS,
-    });
-    app.ticker.stop();
+    // No MSAA: the static layer and the cars are antialiased once, into textures, instead.
+    await initSceneApp(app, canvas, viewport, { background: GRASS });
     this.app = app;
     this.camera.setViewport(viewport.width, viewport.height);
     this.camera.setWorld(viewport.width, viewport.height);
@@ -215,6 +239,9 @@ export class RaceScene implements GameScene<RaceSnapshot, RaceSceneInput, RaceSc
       },
       restored: () => {
         this.staticDirty = true;
+        // In the same task as the restore: a render worker's canvas would show the emptied
+        // buffer until the next frame.
+        this.renderNow();
       },
     });
     this.racingLine.visible = false;
@@ -257,6 +284,17 @@ export class RaceScene implements GameScene<RaceSnapshot, RaceSceneInput, RaceSc
       this.baseResolution * RESOLUTIONS[this.quality.level],
     );
     this.layout();
+    // A resize empties the canvas. Drawn again in the same task: a render worker's canvas
+    // shows what a task leaves, and an empty (black) one would show until the next frame.
+    this.renderNow();
+  }
+
+  /** Renders the scene as it stands (no step of time: cars and sparks stay where they are). */
+  private renderNow(): void {
+    if (this.staticDirty) this.refreshStaticCache();
+    if (this.ink.takeChange()) this.drawStroke();
+    this.app.render();
+    this.ink.painted();
   }
 
   setEnvironment(environment: SceneEnvironment): void {
@@ -277,8 +315,17 @@ export class RaceScene implements GameScene<RaceSnapshot, RaceSceneInput, RaceSc
       case 'track':
         this.setTrack(input.track);
         return;
-      case 'stroke':
-        this.setStroke(input.points, input.brush);
+      case 'strokeStart':
+        this.ink.start(input.point, input.brush, input.seq);
+        this.dirty = true;
+        return;
+      case 'strokeTo':
+        this.ink.extend(input.point);
+        this.dirty = true;
+        return;
+      case 'strokeEnd':
+        this.ink.clear();
+        this.dirty = true;
         return;
       case 'debug':
         this.racingLine.visible = input.on;
@@ -288,16 +335,38 @@ export class RaceScene implements GameScene<RaceSnapshot, RaceSceneInput, RaceSc
         this.selected = input.id;
         this.dirty = true;
         return;
-      case 'fireworks':
-        if (this.reducedMotion) return;
-        this.fireworksCar = input.carId;
-        this.fireworksAsked = true;
-        return;
     }
   }
 
   hud(): RaceSceneHud {
-    return { fps: this.fps };
+    const events = this.events;
+    this.events = [];
+    const s = this.snapshots.curr;
+    if (!s) return { fps: this.fps, race: null, events };
+    const ranking = s.ranking.map((id) => {
+      const i = s.ids.indexOf(id);
+      const o = i * CAR_STRIDE;
+      return { id, color: s.colors[i], laps: s.cars[o + 4], place: s.cars[o + 5] };
+    });
+    return {
+      fps: this.fps,
+      race: {
+        phase: s.phase,
+        countdown: s.countdown,
+        totalLaps: s.totalLaps,
+        ids: s.ids,
+        colors: s.colors,
+        ranking,
+        results: s.results,
+        endReason: s.endReason,
+      },
+      events,
+    };
+  }
+
+  /** The newest stroke press a drawn frame shows (the bench's input to screen). */
+  shownInput(): number {
+    return this.ink.shown;
   }
 
   private layout(): void {
@@ -389,25 +458,29 @@ export class RaceScene implements GameScene<RaceSnapshot, RaceSceneInput, RaceSc
     }
   }
 
-  /** The stroke being drawn (world points), or null. */
-  private setStroke(points: readonly Point[] | null, brush: number): void {
+  /** The stroke being drawn, as a road of its brush's width (nothing when there is none). */
+  private drawStroke(): void {
     this.stroke.clear();
-    this.dirty = true;
-    if (!points || points.length === 0) return;
-    const xs = points.map((p) => p.x);
-    const ys = points.map((p) => p.y);
-    if (points.length === 1) {
-      xs.push(points[0].x + 0.01);
-      ys.push(points[0].y);
-    }
-    drawRoad(this.stroke, xs, ys, brush, false);
+    const { xs, ys, brush } = this.ink;
+    if (xs.length === 0) return;
+    if (xs.length === 1) drawRoad(this.stroke, [xs[0], xs[0] + 0.01], [ys[0], ys[0]], brush, false);
+    else drawRoad(this.stroke, xs, ys, brush, false);
   }
 
   // ---- cars ----------------------------------------------------------------------------
 
-  push(snapshot: RaceSnapshot): void {
+  /** The newest snapshot; returns the car buffer that left the pair, for the host to refill. */
+  push(snapshot: RaceSnapshot): Float32Array | undefined {
     this.snapshots.push(snapshot);
     this.dirty = true;
+    for (const e of snapshot.events) {
+      this.events.push(e);
+      // About 3 s of bursts over the player's car when it wins (none under reduced motion).
+      if (e.type === 'finish' && e.place === 1 && e.carId === this.selected && !this.reducedMotion) {
+        this.fireworksCar = e.carId;
+        this.fireworksAsked = true;
+      }
+    }
     const seen = new Set(snapshot.ids);
     for (const [id, car] of this.cars) {
       if (!seen.has(id)) {
@@ -428,6 +501,7 @@ export class RaceScene implements GameScene<RaceSnapshot, RaceSceneInput, RaceSc
         this.cars.set(id, car);
       }
     });
+    return this.snapshots.takeSpare() ?? undefined;
   }
 
   /** A car as a sprite of a texture drawn once per colour and size (antialiased, 3× for zooming in). */
@@ -451,23 +525,23 @@ export class RaceScene implements GameScene<RaceSnapshot, RaceSceneInput, RaceSc
     return sprite;
   }
 
-  /** Where a car is (world), for fireworks. */
-  private carPosition(id: number): Point | null {
+  /** Where a car is, for fireworks. */
+  private carPosition(id: number): WorldPoint | null {
     const s = this.snapshots.curr;
     if (!s) return null;
     const i = s.ids.indexOf(id);
     if (i < 0) return null;
-    return { x: s.cars[i * CAR_STRIDE], y: s.cars[i * CAR_STRIDE + 1] };
+    return RaceCamera.world({ x: s.cars[i * CAR_STRIDE], y: s.cars[i * CAR_STRIDE + 1] });
   }
 
   // ---- fireworks -----------------------------------------------------------------------
 
   private burst(now: number): void {
     const pos = this.fireworksCar !== null ? this.carPosition(this.fireworksCar) : null;
-    const s = this.world.scale.x;
-    const base = pos
-      ? { x: pos.x * s + this.world.position.x, y: pos.y * s + this.world.position.y }
-      : { x: this.camera.width / 2, y: this.camera.height / 2 };
+    // Sparks live on the screen, over the world's layers.
+    const base: ScreenPoint = pos
+      ? this.camera.worldToScreen(pos)
+      : screenPoint(this.camera.width / 2, this.camera.height / 2);
     this.seed = (this.seed * 1103515245 + 12345) >>> 0;
     const r = (k: number) => (((Math.sin(this.seed * 0.001 + k * 12.9898) * 43758.5453) % 1) + 1) % 1;
     const cx = base.x + (r(1) - 0.5) * 220;
@@ -527,9 +601,11 @@ export class RaceScene implements GameScene<RaceSnapshot, RaceSceneInput, RaceSc
     if (!(this.dirty || moving || celebrating)) return;
     this.dirty = false;
     if (this.staticDirty) this.refreshStaticCache();
+    if (this.ink.takeChange()) this.drawStroke();
     this.drawCars(alpha, now);
     this.drawSparks(now, Math.min(0.05, ms / 1000));
     this.app.render();
+    this.ink.painted();
   }
 
   private drawCars(t: number, now: number): void {

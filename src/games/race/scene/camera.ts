@@ -1,5 +1,21 @@
 import type { Point } from '../engine/track.ts';
 
+/**
+ * A point on the stage, in CSS px from its top-left corner (a pointer's). Branded, like
+ * WorldPoint, so the two cannot be mixed up: the camera's `screenToWorld` / `worldToScreen`
+ * are the only ways between them, and `screenPoint` the only way to make one from numbers.
+ */
+export type ScreenPoint = { readonly x: number; readonly y: number } & { readonly __brand: 'screen' };
+
+/**
+ * A point in the race's world (px of the world the track was drawn in): the track's, the
+ * cars' and the stroke's points. It is the engine's `Point` as well (the engine takes any).
+ */
+export type WorldPoint = { readonly x: number; readonly y: number } & { readonly __brand: 'world' };
+
+/** A point the page measured on the stage (a pointer's, relative to the canvas). */
+export const screenPoint = (x: number, y: number): ScreenPoint => ({ x, y }) as ScreenPoint;
+
 export const ZOOM_MIN = 1;
 export const ZOOM_MAX = 4;
 
@@ -59,25 +75,39 @@ export class RaceCamera {
     return (this.height - this.worldH * this.scale) / 2 + this.panY;
   }
 
-  screenToWorld(sx: number, sy: number): Point {
+  screenToWorld(p: ScreenPoint): WorldPoint {
     const s = this.scale;
-    return { x: (sx - this.x) / s, y: (sy - this.y) / s };
+    return { x: (p.x - this.x) / s, y: (p.y - this.y) / s } as WorldPoint;
   }
 
-  /** Pinch zoom: by `factor` about the screen point (sx, sy), within 1×–4×; pans stay near the world. */
-  zoomAt(sx: number, sy: number, factor: number): void {
-    const before = this.screenToWorld(sx, sy);
+  worldToScreen(p: WorldPoint): ScreenPoint {
+    const s = this.scale;
+    return screenPoint(p.x * s + this.x, p.y * s + this.y);
+  }
+
+  /**
+   * A point of the world as the engine or a snapshot gives it (plain numbers, in world px):
+   * the one way into the world's type besides `screenToWorld`.
+   */
+  static world(p: Point): WorldPoint {
+    return { x: p.x, y: p.y } as WorldPoint;
+  }
+
+  /** Pinch zoom: by `factor` about the screen point `at`, within 1×–4×; pans stay near the world. */
+  zoomAt(at: ScreenPoint, factor: number): void {
+    const before = this.screenToWorld(at);
     this.zoom = Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, this.zoom * factor));
     if (this.zoom === 1) {
       this.panX = 0;
       this.panY = 0;
       return;
     }
-    const s = this.scale;
-    this.panX += sx - (before.x * s + this.x);
-    this.panY += sy - (before.y * s + this.y);
+    const now = this.worldToScreen(before);
+    this.panX += at.x - now.x;
+    this.panY += at.y - now.y;
   }
 
+  /** Pans by a screen distance (CSS px), only when zoomed in. */
   panBy(dx: number, dy: number): void {
     if (this.zoom === 1) return;
     const limit = Math.max(this.width, this.height) * this.zoom;

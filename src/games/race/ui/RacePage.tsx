@@ -1,5 +1,6 @@
 import { type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { StoppedNotice } from '../../../lib/runtime/StoppedNotice.tsx';
 import { useFields } from '../../../lib/useFields.ts';
 import { GameHeader } from '../../../platform/header/GameHeader.tsx';
 import { LiveStatus } from '../../../platform/ui/LiveStatus.tsx';
@@ -136,6 +137,7 @@ export function RacePage() {
   const s = useFields(useRaceStore, [
     'ready',
     'failure',
+    'stopped',
     'introOpen',
     'phase',
     'finalized',
@@ -188,7 +190,7 @@ export function RacePage() {
       showMessage(MESSAGES.noTrack);
       return;
     }
-    void session?.addCar();
+    session?.addCar();
   };
 
   return (
@@ -221,6 +223,13 @@ export function RacePage() {
             <div className="race-banner race-banner--error" role="alert">
               {s.failure}
             </div>
+          )}
+          {s.stopped && (
+            <StoppedNotice
+              className="race-banner race-banner--error race-stopped"
+              message={s.stopped}
+              onRestart={() => session?.restart()}
+            />
           )}
           {s.message && (
             <div className="race-banner" role="status" key={s.message.id}>
@@ -301,7 +310,7 @@ export function RacePage() {
               <p className="race-results__timeout">{MESSAGES.timeout}</p>
             )}
             <div className="race-results__actions">
-              <button type="button" className="button button--small" onClick={() => void session?.reset()}>
+              <button type="button" className="button button--small" onClick={() => session?.reset()}>
                 Race again
               </button>
               <button
@@ -395,12 +404,12 @@ export function RacePage() {
               type="button"
               className="race-tool race-tool--go"
               disabled={!canStart}
-              onClick={() => void session?.startRace()}
+              onClick={() => session?.startRace()}
             >
               <span aria-hidden="true">🏁</span>
               <span className="race-tool__label race-tool__label--keep">Start</span>
             </button>
-            <button type="button" className="race-tool" disabled={idle} onClick={() => void session?.reset()}>
+            <button type="button" className="race-tool" disabled={idle} onClick={() => session?.reset()}>
               <span aria-hidden="true">↺</span>
               <span className="race-tool__label">Reset</span>
             </button>
@@ -408,7 +417,7 @@ export function RacePage() {
               type="button"
               className="race-tool"
               disabled={!s.finalized || racing}
-              onClick={() => void session?.clearTrack()}
+              onClick={() => session?.clearTrack()}
             >
               <span aria-hidden="true">🗑</span>
               <span className="race-tool__label">Clear Track</span>
@@ -417,7 +426,7 @@ export function RacePage() {
               type="button"
               className="race-tool"
               disabled={!s.finalized || s.sharing}
-              onClick={() => void session?.share()}
+              onClick={() => session?.share()}
             >
               <span aria-hidden="true">🔗</span>
               <span className="race-tool__label">Share</span>
@@ -427,7 +436,7 @@ export function RacePage() {
               className="race-tool"
               aria-label="Screenshot"
               title="Save a PNG of the track"
-              onClick={() => void session?.screenshot()}
+              onClick={() => session?.screenshot()}
             >
               📷
             </button>

@@ -51,7 +51,7 @@ export function SettingsDialog({ session }: { session: RaceSession | null }) {
             className="race-round"
             aria-label="Fewer laps"
             disabled={!idle || laps <= MIN_LAPS}
-            onClick={() => void session?.setLaps(laps - 1)}
+            onClick={() => session?.setLaps(laps - 1)}
           >
             −
           </button>
@@ -64,7 +64,7 @@ export function SettingsDialog({ session }: { session: RaceSession | null }) {
             aria-label="More laps"
             title={laps >= MAX_LAPS ? `At most ${MAX_LAPS} laps` : undefined}
             disabled={!idle || laps >= MAX_LAPS}
-            onClick={() => void session?.setLaps(laps + 1)}
+            onClick={() => session?.setLaps(laps + 1)}
           >
             +
           </button>
@@ -262,10 +262,13 @@ export function GalleryDialog({ session }: { session: RaceSession | null }) {
     };
   }, [open]);
   const close = () => useRaceStore.setState({ galleryOpen: false });
-  const pick = async (hash: string) => {
+  const pick = (hash: string) => {
     close();
-    const ok = await session?.openShared(`db_${hash}`);
-    if (!ok) showMessage('That track could not be opened');
+    if (!session) return;
+    // openShared never rejects (it reports its own failures).
+    session.openShared(`db_${hash}`).then((ok) => {
+      if (!ok) showMessage('That track could not be opened');
+    });
   };
   return (
     <Dialog open={open} onClose={close} title="Best-rated tracks" className="race-dialog race-gallery">
@@ -280,7 +283,7 @@ export function GalleryDialog({ session }: { session: RaceSession | null }) {
         <ul className="race-gallery__list">
           {tracks.map((t) => (
             <li key={t.hash}>
-              <button type="button" className="race-gallery__item" onClick={() => void pick(t.hash)}>
+              <button type="button" className="race-gallery__item" onClick={() => pick(t.hash)}>
                 <Thumbnail track={t} />
                 <span>
                   ★ {t.avgRating.toFixed(1)} · {t.ratingCount} {t.ratingCount === 1 ? 'rating' : 'ratings'}

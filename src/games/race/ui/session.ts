@@ -1,5 +1,4 @@
 import * as Comlink from 'comlink';
-import type { RaceWorkerApi } from '../../../../workers/race.worker.ts';
 import type {
   RatingGetResponse,
   RatingStats,
@@ -7,11 +6,12 @@ import type {
   TrackGetResponse,
   TrackStoreResponse,
 } from '../../../api/types.ts';
-import { animationFrame } from '../../../lib/animationFrame.ts';
 import { apiGet, apiSend } from '../../../lib/api.ts';
-import { PageSceneLoop, pageEnvironment, viewportOf, watchEnvironment } from '../../../lib/pageScene.ts';
-import { SnapshotClient } from '../../../lib/snapshotPort.ts';
+import { markInput } from '../../../lib/runtime/inputMarks.ts';
+import { chooseRenderMode, type RenderMode, SceneMount } from '../../../lib/runtime/SceneMount.ts';
+import { startWorker, type WorkerBridge, WorkerStoppedError } from '../../../lib/runtime/WorkerBridge.ts';
 import { BRUSH_MAX, BRUSH_MIN, BRUSH_STEP, MOBILE_NOTICE_MS } from '../engine/constants.ts';
+import type { Phase } from '../engine/race.ts';
 import {
   type DecodedTrack,
   decodeLegacyId,
@@ -19,11 +19,11 @@ import {
   encodeTrack,
   SHARE_ID_PREFIX,
 } from '../engine/shareCodec.ts';
-import type { RaceSnapshot } from '../engine/snapshot.ts';
+import type { RaceSnapshot, TrackView } from '../engine/snapshot.ts';
 import type { Point } from '../engine/track.ts';
-import { RaceCamera } from '../scene/camera.ts';
-import { RaceScene, type RaceSceneInput } from '../scene/RaceScene.ts';
-import { SnapshotPair } from '../scene/snapshotPair.ts';
+import type { RacePhysicsApi } from '../host/RaceHost.ts';
+import { RaceCamera, type ScreenPoint, screenPoint, type WorldPoint } from '../scene/camera.ts';
+import type { RaceSceneHud, RaceSceneInput } from '../scene/RaceScene.ts';
 import { RaceSound } from './sound.ts';
 import { initialRaceUiState, type RankRow, showMessage, useRaceSettings, useRaceStore } from './store.ts';
 
@@ -31,97 +31,114 @@ const RANK_MS = 250;
 const DEBUG_MS = 250;
 /** Live stroke points closer than this (screen px) are not redrawn. */
 const PREVIEW_MIN_PX = 2;
-/** The worker sends a snapshot per 60 Hz step: cars are drawn between the last two over this long. */
-const SNAPSHOT_MS = 1000 / 60;
 
 /** Mobile (games spec §9): width below 768 or height below 600. */
 export const isMobileViewport = (width: number, height: number) => width < 768 || height < 600;
 
+/** The track as the page keeps it: what the engine is given again after its worker restarts. */
+interface KeptTrack {
+  points: Point[];
+  brush: number;
+  width: number;
+  height: number;
+}
+
 /**
- * The page's side of the race: owns the worker (engine host), the Pixi scene (its canvas,
- * size, frame loop) and the sounds; turns pointer strokes into a track and pinches into
- * zoom (the camera, which the scene gets as data); pumps snapshots from the worker to the
- * scene; mirrors phase, countdown, ranking and results into the UI store
- * (the ranking at most 4 times a second); and talks to the tracks API for sharing and
- * rating. React calls its methods; nothing per frame goes through React.
+ * The page's side of the race: owns the physics worker (engine host) through the runtime's
+ * bridge and the scene's mount (its render worker, or the page's thread with
+ * `?render=main`), and the sounds; turns pointer strokes into a track and pinches into zoom
+ * (the camera, which the scene gets as data); mirrors phase, countdown, ranking and results
+ * from the scene's HUD into the UI store (the ranking at most 4 times a second); keeps what
+ * it needs to start a stopped worker again (seed, track, cars); and talks to the tracks API
+ * for sharing and rating. React calls its methods; nothing per frame goes through React.
  */
 export class RaceSession {
-  private readonly worker: Worker;
-  private readonly remote: Comlink.Remote<RaceWorkerApi>;
-  /** Snapshots, one per frame, on a port of their own (commands stay on Comlink). */
-  private readonly snapshots: SnapshotClient<Float32Array | null, RaceSnapshot>;
-  private scene: RaceScene | null = null;
-  private loop: PageSceneLoop | null = null;
-  private canvas: HTMLCanvasElement | null = null;
-  private unwatchEnvironment: (() => void) | null = null;
+  private readonly physics: WorkerBridge<RacePhysicsApi>;
+  private readonly mount: SceneMount<RaceSnapshot, RaceSceneInput, RaceSceneHud, Float32Array>;
   /** The view the page turns pointer points with; the scene draws with the same numbers. */
   private readonly camera = new RaceCamera();
-  /** The snapshots the scene draws between: a buffer that has left the pair goes back to the worker. */
-  private readonly drawn = new SnapshotPair<RaceSnapshot>();
-  private pushedAt = 0;
   private readonly sound = new RaceSound();
   private disposed = false;
-  private pumping = false;
-  private spare: Float32Array | null = null;
-  private latest: RaceSnapshot | null = null;
   private rankAt = 0;
+  /** The phase the last HUD showed (results are taken when it turns to finished). */
+  private lastPhase: Phase | null = null;
+  private fps = 0;
   private debugTimer: ReturnType<typeof setInterval> | null = null;
   private resizeObserver: ResizeObserver | null = null;
   private mobileTimer: ReturnType<typeof setTimeout> | null = null;
   /** The world's size: the stage's while no track is drawn, then fixed with the track. */
   private worldW = 1;
   private worldH = 1;
-  private stroke: Point[] | null = null;
+  private stroke: WorldPoint[] | null = null;
   private strokePointer: number | null = null;
-  private readonly pointers = new Map<number, { x: number; y: number }>();
-  private pinch: { distance: number; x: number; y: number } | null = null;
-  private trackPoints: Point[] | null = null;
+  private readonly pointers = new Map<number, ScreenPoint>();
+  private pinch: { distance: number; at: ScreenPoint } | null = null;
+  /** The checkpoint: the race's seed, the track and how many cars are on it. */
+  private seed = 1;
+  private kept: KeptTrack | null = null;
+  private carCount = 0;
+  private trackView: TrackView | null = null;
   private racingLineMs = 0;
+  private debugOn = false;
 
-  constructor(private readonly stage: HTMLElement) {
-    this.worker = new Worker(new URL('../../../../workers/race.worker.ts', import.meta.url), {
-      type: 'module',
-      name: 'race',
+  constructor(
+    private readonly stage: HTMLElement,
+    mode: RenderMode = chooseRenderMode(),
+  ) {
+    this.physics = startWorker<RacePhysicsApi>(
+      () =>
+        new Worker(new URL('../../../../workers/race.worker.ts', import.meta.url), {
+          type: 'module',
+          name: 'race',
+        }),
+      { label: 'The race', onError: this.onError },
+    );
+    this.mount = new SceneMount({
+      container: stage,
+      mode,
+      label: 'The drawing of the race',
+      createWorker: () =>
+        new Worker(new URL('../../../../workers/race-render.worker.ts', import.meta.url), {
+          type: 'module',
+          name: 'race-render',
+        }),
+      loadScene: async () => {
+        const { RaceScene, recycledCars } = await import('../scene/RaceScene.ts');
+        return { createScene: () => new RaceScene(), transferOf: recycledCars };
+      },
+      size: () => this.stageSize(),
+      onHud: this.onHud,
+      onError: this.onError,
     });
-    this.remote = Comlink.wrap<RaceWorkerApi>(this.worker);
-    const channel = new MessageChannel();
-    this.snapshots = new SnapshotClient(channel.port1);
-    void this.remote.serveSnapshots(Comlink.transfer(channel.port2, [channel.port2]));
+    stage.dataset.render = mode;
   }
 
   async start(sharedId: string | null): Promise<void> {
+    try {
+      await this.startRunning(sharedId);
+    } catch (error) {
+      // Closed while starting (the page left): its refused calls are not a failure to show.
+      if (!this.disposed) throw error;
+    }
+  }
+
+  private async startRunning(sharedId: string | null): Promise<void> {
     useRaceStore.setState({ ...initialRaceUiState, totalLaps: useRaceSettings.getState().laps });
     const seed = Number(new URLSearchParams(window.location.search).get('seed'));
-    await this.remote.reseed(Number.isFinite(seed) && seed > 0 ? seed : (Math.random() * 2 ** 31) >>> 0);
-    await this.remote.setLaps(useRaceSettings.getState().laps);
-    const viewport = viewportOf(this.stage);
-    const scene = new RaceScene();
-    const canvas = document.createElement('canvas');
-    await scene.init(canvas, viewport, pageEnvironment());
-    if (this.disposed) {
-      scene.destroy();
-      return;
-    }
-    this.scene = scene;
-    this.canvas = canvas;
-    this.stage.appendChild(canvas);
-    this.camera.setViewport(viewport.width, viewport.height);
-    this.setWorld(viewport.width, viewport.height);
-    this.unwatchEnvironment = watchEnvironment((environment) => scene.setEnvironment(environment));
-    this.loop = new PageSceneLoop(scene, (now) =>
-      Math.min(1, Math.max(0, (now - this.pushedAt) / SNAPSHOT_MS)),
-    );
-    this.loop.start();
-    canvas.style.touchAction = 'none';
-    canvas.addEventListener('pointerdown', this.onPointerDown);
-    canvas.addEventListener('pointermove', this.onPointerMove);
-    canvas.addEventListener('pointerup', this.onPointerUp);
-    canvas.addEventListener('pointercancel', this.onPointerUp);
+    this.seed = Number.isFinite(seed) && seed > 0 ? seed : (Math.random() * 2 ** 31) >>> 0;
+    await this.physics.call('reseed', this.seed);
+    await this.physics.call('setLaps', useRaceSettings.getState().laps);
+    await this.mount.start();
+    if (this.disposed) return;
+    const { width, height } = this.stageSize();
+    this.camera.setViewport(width, height);
+    this.setWorld(width, height);
+    this.wireSnapshots();
+    this.bindInput();
     document.addEventListener('visibilitychange', this.onVisibility);
     this.resizeObserver = new ResizeObserver(() => this.onResize());
     this.resizeObserver.observe(this.stage);
     useRaceStore.setState({ ready: true });
-    void this.pump();
     if (sharedId) await this.openShared(sharedId);
   }
 
@@ -131,15 +148,9 @@ export class RaceSession {
     if (this.mobileTimer) clearTimeout(this.mobileTimer);
     this.resizeObserver?.disconnect();
     document.removeEventListener('visibilitychange', this.onVisibility);
-    this.unwatchEnvironment?.();
-    this.loop?.stop();
     this.sound.dispose();
-    this.snapshots.close();
-    this.worker.terminate();
-    this.scene?.destroy();
-    this.scene = null;
-    this.canvas?.remove();
-    this.canvas = null;
+    this.physics.dispose();
+    this.mount.dispose();
   }
 
   private stageSize(): { width: number; height: number } {
@@ -147,7 +158,7 @@ export class RaceSession {
   }
 
   private sceneInput(input: RaceSceneInput): void {
-    this.scene?.input(input);
+    this.mount.input(input);
   }
 
   /** The world's size (px): the stage's while no track is drawn, then fixed with the track. */
@@ -164,19 +175,14 @@ export class RaceSession {
   }
 
   private onResize(): void {
-    const scene = this.scene;
-    if (!scene) return;
-    const viewport = viewportOf(this.stage);
-    this.camera.setViewport(viewport.width, viewport.height);
-    scene.resize(viewport);
-    if (!useRaceStore.getState().finalized && !this.stroke) this.setWorld(viewport.width, viewport.height);
+    const { width, height } = this.stageSize();
+    this.camera.setViewport(width, height);
+    if (!useRaceStore.getState().finalized && !this.stroke) this.setWorld(width, height);
   }
 
   private readonly onVisibility = (): void => {
-    const visible = document.visibilityState === 'visible';
-    void this.remote.setVisible(visible);
-    if (visible) this.loop?.start();
-    else this.loop?.stop();
+    const visible = document.visibilityState !== 'hidden';
+    this.physics.send('setVisible', visible);
     if (!visible) this.sound.engines(false);
   };
 
@@ -185,76 +191,106 @@ export class RaceSession {
     this.sound.unlock();
   }
 
-  // ------------------------------------------------------------ snapshots
+  // ------------------------------------------------------------ workers
 
-  private async pump(): Promise<void> {
-    if (this.pumping) return;
-    this.pumping = true;
-    while (!this.disposed) {
-      let snap: RaceSnapshot;
-      try {
-        const spare = this.spare;
-        this.spare = null;
-        snap = await this.snapshots.request(spare, spare ? [spare.buffer as ArrayBuffer] : []);
-      } catch (error) {
-        if (!this.disposed) console.warn('Draw & Race worker stopped', error);
-        break;
-      }
-      if (this.disposed) break;
-      this.receive(snap);
-      // One snapshot per frame drawn (see animationFrame).
-      await animationFrame();
-    }
-    this.pumping = false;
+  /** A fresh channel from the engine host to the renderer (after either restarted). */
+  private wireSnapshots(): void {
+    const channel = new MessageChannel();
+    this.physics.send('serveSnapshots', Comlink.transfer(channel.port2, [channel.port2]));
+    this.mount.connect(channel.port1);
   }
 
-  private receive(snap: RaceSnapshot): void {
-    const before = this.latest;
-    this.latest = snap;
-    const scene = this.scene;
-    if (scene) {
-      scene.push(snap);
-      this.pushedAt = performance.now();
-      this.drawn.push(snap);
-      this.spare = this.drawn.takeSpare();
+  private readonly onError = (error: Error): void => {
+    if (this.disposed) return;
+    if (error instanceof WorkerStoppedError) {
+      this.sound.engines(false);
+      useRaceStore.setState({ stopped: error.message });
+    } else showMessage(`Something went wrong: ${error.message}`);
+  };
+
+  /** For commands whose answer the page uses: a stopped worker has reported itself already. */
+  private readonly onCommandError = (error: unknown): void => {
+    if (error instanceof WorkerStoppedError) return;
+    this.onError(error instanceof Error ? error : new Error(String(error)));
+  };
+
+  /** Runs a command's work; a failure is reported like any command's (never dropped). */
+  private task(work: Promise<unknown>): void {
+    work.catch(this.onCommandError);
+  }
+
+  /**
+   * The Restart of the "stopped working" message: a fresh worker for whichever stopped. The
+   * engine gets the kept seed, laps, track and cars again (a race under way goes back to the
+   * grid); the scene gets the page's view, track and choices again.
+   */
+  restart(): void {
+    this.task(this.restartWorkers());
+  }
+
+  private async restartWorkers(): Promise<void> {
+    useRaceStore.setState({ stopped: null });
+    if (this.physics.stopped) {
+      this.physics.restart();
+      await this.physics.call('reseed', this.seed);
+      await this.physics.call('setLaps', useRaceSettings.getState().laps);
+      const kept = this.kept;
+      if (kept) {
+        const made = await this.physics.call('setTrack', kept.points, kept.brush, kept.width, kept.height);
+        if (made.ok && made.track) this.trackView = made.track;
+        for (let i = 0; i < this.carCount; i++) await this.physics.call('addCar');
+      }
+      this.physics.send('setVisible', document.visibilityState !== 'hidden');
     }
+    if (this.mount.stopped) {
+      await this.mount.restart();
+      this.camera.setWorld(this.worldW, this.worldH);
+      this.sceneInput({ type: 'world', width: this.worldW, height: this.worldH });
+    }
+    // The scene (new, or the same one after the engine's restart) gets the view and track again.
+    this.sceneInput({ type: 'camera', view: this.camera.view });
+    this.sceneInput({ type: 'track', track: this.trackView });
+    this.sceneInput({ type: 'select', id: useRaceStore.getState().selectedId });
+    this.sceneInput({ type: 'debug', on: this.debugOn });
+    this.wireSnapshots();
+  }
+
+  // ------------------------------------------------------------ the HUD
+
+  /** The scene's HUD (at most 10 times a second): the race's state into the store, events into sounds. */
+  private readonly onHud = (hud: RaceSceneHud): void => {
+    if (this.disposed) return;
+    this.fps = hud.fps;
     const state = useRaceStore.getState();
     const now = performance.now();
-    if (snap.events.length) {
-      this.sound.events(snap.events, state.selectedId, now);
-      for (const e of snap.events) {
-        if (e.type === 'finish' && e.place === 1 && e.carId === useRaceStore.getState().selectedId) {
-          this.sceneInput({ type: 'fireworks', carId: e.carId });
-        }
-      }
-    }
-    this.sound.engines(snap.phase === 'running');
+    if (hud.events.length) this.sound.events(hud.events, state.selectedId, now);
+    const race = hud.race;
+    if (!race) return;
+    this.sound.engines(race.phase === 'running');
     const patch: Partial<typeof state> = {};
-    if (snap.phase !== state.phase) patch.phase = snap.phase;
-    if (snap.countdown !== state.countdown) patch.countdown = snap.countdown;
-    if (snap.totalLaps !== state.totalLaps) patch.totalLaps = snap.totalLaps;
-    if (snap.ids.length !== state.cars.length || snap.ids.some((id, i) => state.cars[i]?.id !== id)) {
-      patch.cars = snap.ids.map((id, i) => ({ id, color: snap.colors[i] }));
-      if (state.selectedId === null || !snap.ids.includes(state.selectedId)) {
-        patch.selectedId = snap.ids[0] ?? null;
+    if (race.phase !== state.phase) patch.phase = race.phase;
+    if (race.countdown !== state.countdown) patch.countdown = race.countdown;
+    if (race.totalLaps !== state.totalLaps) patch.totalLaps = race.totalLaps;
+    if (race.ids.length !== state.cars.length || race.ids.some((id, i) => state.cars[i]?.id !== id)) {
+      patch.cars = race.ids.map((id, i) => ({ id, color: race.colors[i] }));
+      if (state.selectedId === null || !race.ids.includes(state.selectedId)) {
+        patch.selectedId = race.ids[0] ?? null;
         this.sceneInput({ type: 'select', id: patch.selectedId });
       }
     }
-    if (snap.phase === 'finished' && before?.phase !== 'finished') {
-      patch.results = snap.results;
-      patch.endReason = snap.endReason;
+    if (race.phase === 'finished' && this.lastPhase !== 'finished') {
+      patch.results = race.results;
+      patch.endReason = race.endReason;
     }
-    if (snap.phase !== 'finished' && state.results) {
+    if (race.phase !== 'finished' && state.results) {
       patch.results = null;
       patch.endReason = null;
     }
-    // While racing a few times a second; otherwise (few snapshots) every time.
-    if (now - this.rankAt >= RANK_MS || snap.phase !== 'running' || snap.events.length > 0) {
+    this.lastPhase = race.phase;
+    // While racing a few times a second; otherwise every time.
+    if (now - this.rankAt >= RANK_MS || race.phase !== 'running' || hud.events.length > 0) {
       this.rankAt = now;
-      const ranking: RankRow[] = snap.ranking.map((id) => {
-        const i = snap.ids.indexOf(id);
-        return { id, color: snap.colors[i], laps: snap.cars[i * 6 + 4], place: snap.cars[i * 6 + 5] };
-      });
+      const ranking: RankRow[] = race.ranking;
       const same =
         ranking.length === state.ranking.length &&
         ranking.every((r, k) => {
@@ -264,7 +300,7 @@ export class RaceSession {
       if (!same) patch.ranking = ranking;
     }
     if (Object.keys(patch).length) useRaceStore.setState(patch);
-  }
+  };
 
   // ------------------------------------------------------------ commands
 
@@ -280,13 +316,18 @@ export class RaceSession {
     if (next !== brush) useRaceStore.setState({ brush: next });
   }
 
-  async addCar(): Promise<void> {
+  addCar(): void {
     this.unlockSound();
-    const result = await this.remote.addCar();
+    this.task(this.addCarNow());
+  }
+
+  private async addCarNow(): Promise<void> {
+    const result = await this.physics.call('addCar');
     if (!result.ok) {
       showMessage(result.message);
       return;
     }
+    this.carCount++;
     if (result.carId !== undefined && useRaceStore.getState().selectedId === null) this.select(result.carId);
   }
 
@@ -306,18 +347,28 @@ export class RaceSession {
     this.select(cars[(at + direction + cars.length) % cars.length].id);
   }
 
-  async startRace(): Promise<void> {
+  startRace(): void {
     this.unlockSound();
-    if (!(await this.remote.start())) showMessage('Draw a track and add at least one car first');
+    this.task(
+      this.physics.call('start').then((started) => {
+        if (!started) showMessage('Draw a track and add at least one car first');
+      }),
+    );
   }
 
-  async reset(): Promise<void> {
-    await this.remote.reset();
+  reset(): void {
+    this.physics.send('reset');
   }
 
-  async clearTrack(): Promise<void> {
-    await this.remote.clearTrack();
-    this.trackPoints = null;
+  clearTrack(): void {
+    this.task(this.clearTrackNow());
+  }
+
+  private async clearTrackNow(): Promise<void> {
+    await this.physics.call('clearTrack');
+    this.kept = null;
+    this.carCount = 0;
+    this.trackView = null;
     this.sceneInput({ type: 'track', track: null });
     this.moveCamera((camera) => camera.reset());
     const { width, height } = this.stageSize();
@@ -335,75 +386,103 @@ export class RaceSession {
     });
   }
 
-  async setLaps(laps: number): Promise<void> {
-    const value = await this.remote.setLaps(laps);
-    useRaceSettings.getState().setLaps(value);
-    useRaceStore.setState({ totalLaps: value });
+  setLaps(laps: number): void {
+    this.task(
+      this.physics.call('setLaps', laps).then((value) => {
+        useRaceSettings.getState().setLaps(value);
+        useRaceStore.setState({ totalLaps: value });
+      }),
+    );
   }
 
   setDebug(on: boolean): void {
+    this.debugOn = on;
     useRaceStore.setState({ debug: on });
     this.sceneInput({ type: 'debug', on });
     if (this.debugTimer) clearInterval(this.debugTimer);
     this.debugTimer = null;
     if (!on) return;
     this.debugTimer = setInterval(() => {
-      void this.remote.debugCars().then((cars) => {
+      if (this.physics.stopped) return;
+      this.physics.call('debugCars').then((cars) => {
         useRaceStore.setState({
-          debugInfo: { fps: Math.round(this.scene?.hud().fps ?? 0), racingLineMs: this.racingLineMs, cars },
+          debugInfo: { fps: Math.round(this.fps), racingLineMs: this.racingLineMs, cars },
         });
-      });
+      }, this.onCommandError);
     }, DEBUG_MS);
   }
 
-  async screenshot(): Promise<void> {
-    const blob = await this.scene?.capture().catch((error) => {
-      console.warn('The screenshot failed', error);
-      return null;
-    });
-    if (!blob) {
-      showMessage('Could not take a screenshot');
-      return;
-    }
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = 'draw-and-race.png';
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  /** Saves a PNG of what the stage shows, made by the scene wherever it draws. */
+  screenshot(): void {
+    this.mount.capture().then(
+      (blob) => {
+        const url = URL.createObjectURL(blob);
+        const a = document.createElement('a');
+        a.href = url;
+        a.download = 'draw-and-race.png';
+        document.body.appendChild(a);
+        a.click();
+        a.remove();
+        setTimeout(() => URL.revokeObjectURL(url), 1000);
+      },
+      (error: unknown) => {
+        console.warn('The screenshot failed', error);
+        showMessage('Could not take a screenshot');
+      },
+    );
   }
 
   // ------------------------------------------------------------ drawing and pinching
 
   private canDraw(): boolean {
     const s = useRaceStore.getState();
-    return s.ready && !s.introOpen && !s.finalized && s.phase !== 'running' && s.phase !== 'countdown';
+    return (
+      s.ready &&
+      !s.stopped &&
+      !s.introOpen &&
+      !s.finalized &&
+      s.phase !== 'running' &&
+      s.phase !== 'countdown'
+    );
   }
 
-  private local(event: PointerEvent): { x: number; y: number } {
-    const rect = (event.currentTarget as HTMLElement).getBoundingClientRect();
-    return { x: event.clientX - rect.left, y: event.clientY - rect.top };
+  /** A pointer's point on the canvas (CSS px). */
+  private local(event: PointerEvent): ScreenPoint {
+    const rect = this.mount.canvas.getBoundingClientRect();
+    return screenPoint(event.clientX - rect.left, event.clientY - rect.top);
+  }
+
+  /** Listens on the stage (the canvas is replaced when its renderer restarts). */
+  private bindInput(): void {
+    this.stage.addEventListener('pointerdown', this.onPointerDown);
+    this.stage.addEventListener('pointermove', this.onPointerMove);
+    this.stage.addEventListener('pointerup', this.onPointerUp);
+    this.stage.addEventListener('pointercancel', this.onPointerUp);
   }
 
   private readonly onPointerDown = (event: PointerEvent): void => {
     const p = this.local(event);
     this.pointers.set(event.pointerId, p);
-    (event.currentTarget as HTMLElement).setPointerCapture?.(event.pointerId);
+    this.stage.setPointerCapture?.(event.pointerId);
     if (this.pointers.size === 2) {
       // A second finger: this is a pinch, not a stroke.
       this.stroke = null;
       this.strokePointer = null;
-      this.sceneInput({ type: 'stroke', points: null, brush: 0 });
+      this.sceneInput({ type: 'strokeEnd' });
       const [a, b] = [...this.pointers.values()];
-      this.pinch = { distance: Math.hypot(a.x - b.x, a.y - b.y), x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+      this.pinch = {
+        distance: Math.hypot(a.x - b.x, a.y - b.y),
+        at: screenPoint((a.x + b.x) / 2, (a.y + b.y) / 2),
+      };
       return;
     }
-    if (this.pointers.size > 2 || !this.canDraw() || !this.scene) return;
+    if (this.pointers.size > 2 || !this.canDraw()) return;
     this.strokePointer = event.pointerId;
-    this.stroke = [this.camera.screenToWorld(p.x, p.y)];
-    this.sceneInput({ type: 'stroke', points: this.stroke, brush: useRaceStore.getState().brush });
+    const point = this.camera.screenToWorld(p);
+    this.stroke = [point];
+    // The bench's input to screen: from this press to the first frame showing its ink.
+    const seq = markInput('stroke');
+    this.sceneInput({ type: 'strokeStart', point, brush: useRaceStore.getState().brush, seq });
   };
 
   private readonly onPointerMove = (event: PointerEvent): void => {
@@ -411,27 +490,26 @@ export class RaceSession {
     const p = this.local(event);
     const last = this.pointers.get(event.pointerId)!;
     this.pointers.set(event.pointerId, p);
-    if (!this.scene) return;
     const camera = this.camera;
     if (this.pinch && this.pointers.size === 2) {
       const [a, b] = [...this.pointers.values()];
       const distance = Math.hypot(a.x - b.x, a.y - b.y);
-      const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+      const mid = screenPoint((a.x + b.x) / 2, (a.y + b.y) / 2);
       const pinch = this.pinch;
       this.moveCamera(() => {
-        if (pinch.distance > 0) camera.zoomAt(mid.x, mid.y, distance / pinch.distance);
-        camera.panBy(mid.x - pinch.x, mid.y - pinch.y);
+        if (pinch.distance > 0) camera.zoomAt(mid, distance / pinch.distance);
+        camera.panBy(mid.x - pinch.at.x, mid.y - pinch.at.y);
       });
-      this.pinch = { distance, x: mid.x, y: mid.y };
+      this.pinch = { distance, at: mid };
       return;
     }
     if (this.stroke && event.pointerId === this.strokePointer) {
-      const q = camera.screenToWorld(p.x, p.y);
+      const q = camera.screenToWorld(p);
       const prev = this.stroke[this.stroke.length - 1];
       const unit = 1 / camera.scale;
       if (Math.hypot(q.x - prev.x, q.y - prev.y) >= PREVIEW_MIN_PX * unit) {
         this.stroke.push(q);
-        this.sceneInput({ type: 'stroke', points: this.stroke, brush: useRaceStore.getState().brush });
+        this.sceneInput({ type: 'strokeTo', point: q });
       }
       return;
     }
@@ -447,18 +525,24 @@ export class RaceSession {
     const stroke = this.stroke;
     this.stroke = null;
     this.strokePointer = null;
-    void this.finalize(stroke, useRaceStore.getState().brush, this.worldW, this.worldH);
+    this.task(this.finalize(stroke, useRaceStore.getState().brush, this.worldW, this.worldH));
   };
 
   /** The end of the stroke: the track is built in the worker (racing line included) and locked. */
   private async finalize(points: Point[], brush: number, width: number, height: number): Promise<boolean> {
-    const result = await this.remote.setTrack(points, brush, width, height);
-    this.sceneInput({ type: 'stroke', points: null, brush: 0 });
+    let result: Awaited<ReturnType<RacePhysicsApi['setTrack']>>;
+    try {
+      result = await this.physics.call('setTrack', points, brush, width, height);
+    } finally {
+      this.sceneInput({ type: 'strokeEnd' });
+    }
     if (!result.ok || !result.track) {
       if (result.ok === false && points.length > 1) showMessage(result.message);
       return false;
     }
-    this.trackPoints = points;
+    this.kept = { points, brush, width, height };
+    this.carCount = 0;
+    this.trackView = result.track;
     this.racingLineMs = result.track.racingLineMs;
     this.sceneInput({ type: 'track', track: result.track });
     useRaceStore.setState({ finalized: true, brush, introOpen: false });
@@ -487,8 +571,12 @@ export class RaceSession {
    * Stores the track (v3 payload) and shares 'db_' + hash as `?track=` on this page's
    * address: the native share sheet, else the clipboard, else the console.
    */
-  async share(): Promise<void> {
-    const points = this.trackPoints;
+  share(): void {
+    this.task(this.shareNow());
+  }
+
+  private async shareNow(): Promise<void> {
+    const points = this.kept?.points;
     const state = useRaceStore.getState();
     if (!points || !state.finalized || state.sharing) return;
     useRaceStore.setState({ sharing: true });
@@ -512,8 +600,20 @@ export class RaceSession {
     }
   }
 
-  /** Opens `?track=` (a 'db_' id from the server, or a legacy base64 id); on failure the page stays ready to draw. */
+  /**
+   * Opens `?track=` (a 'db_' id from the server, or a legacy base64 id); on failure the page
+   * stays ready to draw. Never rejects: a failure is reported like any command's.
+   */
   async openShared(id: string): Promise<boolean> {
+    try {
+      return await this.openSharedNow(id);
+    } catch (error) {
+      this.onCommandError(error);
+      return false;
+    }
+  }
+
+  private async openSharedNow(id: string): Promise<boolean> {
     let decoded: DecodedTrack | null = null;
     if (id.startsWith(SHARE_ID_PREFIX)) {
       try {
@@ -531,14 +631,14 @@ export class RaceSession {
       if (!decoded) console.info(`Shared track ${id} is not a valid track id`);
     }
     if (!decoded || this.disposed) return false;
-    if (useRaceStore.getState().finalized) await this.clearTrack();
-    await this.remote.reset();
+    if (useRaceStore.getState().finalized) await this.clearTrackNow();
+    await this.physics.call('reset');
     this.setWorld(decoded.width, decoded.height);
     useRaceStore.setState({ brush: decoded.brush });
     const ok = await this.finalize(decoded.points, decoded.brush, decoded.width, decoded.height);
     if (!ok) {
       console.info(`Shared track ${id} could not be built`);
-      await this.clearTrack();
+      await this.clearTrackNow();
       return false;
     }
     useRaceStore.setState({ trackId: id.startsWith(SHARE_ID_PREFIX) ? id : null, introOpen: false });

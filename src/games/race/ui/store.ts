@@ -30,6 +30,8 @@ export interface DebugCar {
 export interface RaceUiState {
   ready: boolean;
   failure: string | null;
+  /** A worker stopped: its message, shown with a Restart (null while both run). */
+  stopped: string | null;
   introOpen: boolean;
   phase: Phase;
   finalized: boolean;
@@ -59,6 +61,7 @@ export interface RaceUiState {
 export const initialRaceUiState: Omit<RaceUiState, 'totalLaps'> = {
   ready: false,
   failure: null,
+  stopped: null,
   introOpen: true,
   phase: 'idle',
   finalized: false,
