@@ -149,6 +149,9 @@ async function openShared(page: Page, link: string): Promise<Locator> {
   await page.goto(link);
   // The worker builds the track and its racing line: slow with 5 pages at once on a busy machine.
   await expect(raceStage(page)).toHaveAttribute('data-finalized', 'true', { timeout: 90_000 });
+  // The render worker draws it a moment later (it caches the lawn and road first): the looks
+  // count from the first frame that shows the track.
+  await expect(raceStage(page)).toHaveAttribute('data-track-drawn', 'true', { timeout: 90_000 });
   return raceStage(page).locator('canvas');
 }
 

@@ -74,6 +74,8 @@ export interface RaceHudStatus {
 export interface RaceSceneHud {
   /** Frames drawn per second, smoothed (the debug overlay). */
   fps: number;
+  /** A frame showing the finalized track has been drawn (the page marks it on the stage for tests). */
+  trackDrawn: boolean;
   /** Null before the first snapshot. */
   race: RaceHudStatus | null;
   /** Every event of the snapshots since the last HUD, in order (sounds). */
@@ -216,6 +218,8 @@ export class RaceScene implements GameScene<RaceSnapshot, RaceSceneInput, RaceSc
   private seed = 1;
   /** Something changed since the last render (nothing is drawn while nothing moves). */
   private dirty = true;
+  /** A frame with the current track on it has been drawn. */
+  private trackDrawn = false;
   private lastNow: number | null = null;
   /** Frames per second, smoothed (the debug overlay reads it). */
   private fps = 60;
@@ -295,6 +299,7 @@ export class RaceScene implements GameScene<RaceSnapshot, RaceSceneInput, RaceSc
     if (this.ink.takeChange()) this.drawStroke();
     this.app.render();
     this.ink.painted();
+    if (this.track) this.trackDrawn = true;
   }
 
   setEnvironment(environment: SceneEnvironment): void {
@@ -342,7 +347,7 @@ export class RaceScene implements GameScene<RaceSnapshot, RaceSceneInput, RaceSc
     const events = this.events;
     this.events = [];
     const s = this.snapshots.curr;
-    if (!s) return { fps: this.fps, race: null, events };
+    if (!s) return { fps: this.fps, trackDrawn: this.trackDrawn, race: null, events };
     const ranking = s.ranking.map((id) => {
       const i = s.ids.indexOf(id);
       const o = i * CAR_STRIDE;
@@ -350,6 +355,7 @@ export class RaceScene implements GameScene<RaceSnapshot, RaceSceneInput, RaceSc
     });
     return {
       fps: this.fps,
+      trackDrawn: this.trackDrawn,
       race: {
         phase: s.phase,
         countdown: s.countdown,
@@ -413,6 +419,7 @@ export class RaceScene implements GameScene<RaceSnapshot, RaceSceneInput, RaceSc
   /** The finalized track (or none): road, start line and the racing line for debugging. */
   private setTrack(track: TrackView | null): void {
     this.track = track;
+    this.trackDrawn = false;
     this.dirty = true;
     this.staticDirty = true;
     this.road.clear();
@@ -606,6 +613,7 @@ export class RaceScene implements GameScene<RaceSnapshot, RaceSceneInput, RaceSc
     this.drawSparks(now, Math.min(0.05, ms / 1000));
     this.app.render();
     this.ink.painted();
+    if (this.track) this.trackDrawn = true;
   }
 
   private drawCars(t: number, now: number): void {

@@ -261,6 +261,8 @@ export class RaceSession {
   private readonly onHud = (hud: RaceSceneHud): void => {
     if (this.disposed) return;
     this.fps = hud.fps;
+    // Not React state: only the end-to-end tests read it, to know the shared track is on screen.
+    this.stage.dataset.trackDrawn = hud.trackDrawn ? 'true' : 'false';
     const state = useRaceStore.getState();
     const now = performance.now();
     if (hud.events.length) this.sound.events(hud.events, state.selectedId, now);
