@@ -31,6 +31,9 @@ function watchFailedAssets(page: Page): string[] {
   page.on('requestfailed', (request) => {
     const url = new URL(request.url());
     if (url.pathname.startsWith('/api/') || /fonts\.(googleapis|gstatic)\.com$/.test(url.hostname)) return;
+    // Cancelled by the spec's next page.goto (a favicon still loading), not missing offline:
+    // an asset the cache lacks fails with ERR_INTERNET_DISCONNECTED or ERR_FAILED instead.
+    if (request.failure()?.errorText === 'net::ERR_ABORTED') return;
     failed.push(`${request.url()} ${request.failure()?.errorText ?? ''}`);
   });
   return failed;
