@@ -155,4 +155,31 @@ describe('RenderHost', () => {
     host.dispose();
     hud.port1.close();
   });
+
+  it('keeps input sent while the scene is still starting and gives it to the scene in order', async () => {
+    const clock = new TestClock();
+    const scene = new RecordingScene();
+    let started!: () => void;
+    scene.init = () => new Promise<void>((resolve) => (started = resolve));
+    const host = new RenderHost<Step, string, { step: number }, Float32Array>({
+      createScene: () => scene,
+      frames: { requestFrame: clock.requestFrame, cancelFrame: clock.cancelFrame },
+    });
+    const hud = new MessageChannel();
+    const init = host.init(
+      {} as never,
+      { width: 10, height: 10, resolution: 1 },
+      { reducedMotion: false },
+      hud.port2,
+    );
+    host.input('world');
+    host.input('camera');
+    expect(scene.inputs).toEqual([]);
+    started();
+    await init;
+    host.input('track');
+    expect(scene.inputs).toEqual(['world', 'camera', 'track']);
+    host.dispose();
+    hud.port1.close();
+  });
 });

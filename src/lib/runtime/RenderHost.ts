@@ -38,6 +38,7 @@ export class RenderHost<Snapshot, Input = never, Hud = never, Recycle = void> {
   private visible = true;
   private lastHud = Number.NEGATIVE_INFINITY;
   private lastShownInput = 0;
+  private readonly pendingInput: Input[] = [];
   private disposed = false;
 
   constructor(private readonly options: RenderHostOptions<Snapshot, Input, Hud, Recycle>) {
@@ -60,6 +61,8 @@ export class RenderHost<Snapshot, Input = never, Hud = never, Recycle = void> {
     }
     this.scene = scene;
     this.canvas = canvas;
+    const pending = this.pendingInput.splice(0);
+    for (const input of pending) scene.input?.(input);
     this.hudPort = hudPort;
     if (this.visible) this.loop.start();
   }
@@ -73,8 +76,14 @@ export class RenderHost<Snapshot, Input = never, Hud = never, Recycle = void> {
     this.timeline.reset();
   }
 
+  /**
+   * Input before the scene has finished starting (Pixi's init is async, and the page sends
+   * the world, camera and track as soon as it has them) is kept and given to it in order
+   * once it has: dropped, a shared track opened quickly showed an unfitted view without its road.
+   */
   input(input: Input): void {
-    this.scene?.input?.(input);
+    if (this.scene) this.scene.input?.(input);
+    else if (!this.disposed) this.pendingInput.push(input);
   }
 
   resize(viewport: SceneViewport): void {

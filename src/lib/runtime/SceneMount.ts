@@ -68,6 +68,7 @@ export class SceneMount<Snapshot, Input = never, Hud = never, Recycle = void> {
   private readonly motionQuery: MediaQueryList | null;
   private lastSize = { width: 0, height: 0 };
   private disposed = false;
+  private readonly pendingInput: Input[] = [];
 
   constructor(private readonly options: SceneMountOptions<Snapshot, Input, Hud, Recycle>) {
     this.canvas = this.makeCanvas();
@@ -94,9 +95,11 @@ export class SceneMount<Snapshot, Input = never, Hud = never, Recycle = void> {
     else this.bridge?.send('connect', Comlink.transfer(port, [port]));
   }
 
+  /** The game's input for the scene; on the page's thread, kept until the scene's code has loaded. */
   input(input: Input): void {
     if (this.local) this.local.input(input);
-    else this.bridge?.send('input', input);
+    else if (this.bridge) this.bridge.send('input', input);
+    else if (!this.disposed) this.pendingInput.push(input);
   }
 
   /**
@@ -169,6 +172,7 @@ export class SceneMount<Snapshot, Input = never, Hud = never, Recycle = void> {
     if (this.options.mode === 'main') {
       const local = new RenderHost(await this.options.loadScene());
       this.local = local;
+      for (const input of this.pendingInput.splice(0)) local.input(input);
       await local.init(this.canvas, viewport, environment, hud.port2);
       local.setVisible(document.visibilityState !== 'hidden');
       return;
