@@ -3,7 +3,6 @@
  * snapshots posted straight to the scene's renderer over a port of their own.
  */
 import { GravityHost } from '../src/games/gravity/host/GravityHost.ts';
-import { workerClock } from '../src/lib/runtime/clock.ts';
 import { exposePhysicsWorker } from '../src/lib/runtime/workerEntries.ts';
 
-exposePhysicsWorker((markTransfer) => new GravityHost({ clock: workerClock, markTransfer }));
+exposePhysicsWorker((markTransfer, clock) => new GravityHost({ clock, markTransfer }));

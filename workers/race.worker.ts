@@ -3,7 +3,6 @@
  * snapshots posted straight to the scene's renderer over a port of their own.
  */
 import { RaceHost } from '../src/games/race/host/RaceHost.ts';
-import { workerClock } from '../src/lib/runtime/clock.ts';
 import { exposePhysicsWorker } from '../src/lib/runtime/workerEntries.ts';
 
-exposePhysicsWorker((markTransfer) => new RaceHost({ clock: workerClock, markTransfer }));
+exposePhysicsWorker((markTransfer, clock) => new RaceHost({ clock, markTransfer }));

@@ -3,7 +3,6 @@
  * snapshots posted straight to the scene's renderer over a port of their own.
  */
 import { YardHost } from '../src/games/yardcore/host/YardHost.ts';
-import { workerClock } from '../src/lib/runtime/clock.ts';
 import { exposePhysicsWorker } from '../src/lib/runtime/workerEntries.ts';
 
-exposePhysicsWorker((markTransfer) => new YardHost({ clock: workerClock, markTransfer }));
+exposePhysicsWorker((markTransfer, clock) => new YardHost({ clock, markTransfer }));

@@ -355,20 +355,32 @@ test.describe('a lost WebGL context is restored and drawn again', () => {
     });
   }
 
-  test('Lunar Lander: the menu over the moon', async ({ page }) => {
-    await page.goto('/lunar-lander');
-    const canvas = page.locator('canvas');
+  // Stars and the lit terrain and platform on the night sky.
+  const landerLook = (p: Pixels) => {
+    const bright = fractionBrighter(p, 90);
+    return { ok: bright > 0.002, detail: `bright ${(bright * 100).toFixed(2)} %` };
+  };
+
+  test('Lunar Lander: the menu over the moon, drawn on the page (?render=main)', async ({ page }) => {
+    await page.goto('/lunar-lander?render=main');
+    const canvas = page.getByTestId('lander-stage').locator('canvas');
     await expect(canvas).toBeVisible({ timeout: 20_000 });
-    await lossKeepsPicture(
-      page,
-      'lander',
-      canvas,
-      (p) => {
-        // Stars and the lit terrain and platform on the night sky.
-        const bright = fractionBrighter(p, 90);
-        return { ok: bright > 0.002, detail: `bright ${(bright * 100).toFixed(2)} %` };
-      },
-      0.01,
-    );
+    await lossKeepsPicture(page, 'lander', canvas, landerLook, 0.01);
+  });
+
+  test('Lunar Lander: the menu over the moon, drawn in its render worker', async ({ page }) => {
+    await page.goto('/lunar-lander');
+    await expect(page.getByTestId('lander-stage')).toHaveAttribute('data-render', 'worker');
+    const canvas = page.getByTestId('lander-stage').locator('canvas');
+    await expect(canvas).toBeVisible({ timeout: 20_000 });
+    // The page cannot reach a context drawn from a worker: the worker loses and restores it.
+    const loseInWorker = () =>
+      page.evaluate(() => {
+        const workers = (
+          window as unknown as { futileWorkers: Record<string, { call(m: string): Promise<void> }> }
+        ).futileWorkers;
+        return workers['The drawing of the flight'].call('loseContextForTest');
+      });
+    await lossKeepsPicture(page, 'lander-worker', canvas, landerLook, 0.01, loseInWorker);
   });
 });

@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { autopilot } from '../../src/games/lunar-lander/engine/autopilot.ts';
 import { INPUT_LEFT, INPUT_RIGHT, INPUT_THRUST } from '../../src/games/lunar-lander/engine/constants.ts';
 import { openOnPausedClock } from './clock-helpers.ts';
-import { readPilotView } from './lander-helpers.ts';
+import { flyUntilDialog, holdFlightClock, untilFlying } from './lander-helpers.ts';
 import { loopPoints } from './race-helpers.ts';
 import { findSeed, mowsRight, openWithSave, playing } from './yard-helpers.ts';
 
@@ -68,29 +68,21 @@ const bodyCount = async (page: Page) => Number(await gravityStage(page).getAttri
 // ---------------------------------------------------------------- Lunar Lander helpers
 
 /**
- * Flies level 1 under the engine's autopilot on fake time until the landing dialog: `hold`
- * turns each input bit on or off (keys, or touch on the hold buttons).
+ * Flies level 1 under the engine's autopilot, on the flight's held clock (`openLander`
+ * holds it), until the landing dialog: `hold` turns each input bit on or off (keys, or touch
+ * on the hold buttons).
  */
 async function landLevelOne(page: Page, hold: (bit: number, down: boolean) => Promise<void>) {
-  let held = 0;
-  const dialog = page.getByRole('dialog');
-  for (let step = 0; step < 900; step++) {
-    if (await dialog.count()) break;
-    const view = await readPilotView(page);
-    const bits = autopilot(view);
-    for (const bit of [INPUT_THRUST, INPUT_LEFT, INPUT_RIGHT]) {
-      if (bits & bit && !(held & bit)) await hold(bit, true);
-      if (!(bits & bit) && held & bit) await hold(bit, false);
-    }
-    held = bits;
-    await page.clock.fastForward(view.height > 40 ? 250 : 100);
-  }
-  for (const bit of [INPUT_THRUST, INPUT_LEFT, INPUT_RIGHT]) if (held & bit) await hold(bit, false);
+  await untilFlying(page);
+  await flyUntilDialog(page, autopilot, hold, [INPUT_THRUST, INPUT_LEFT, INPUT_RIGHT]);
   await expect(page.getByRole('dialog', { name: 'Touchdown!' })).toContainText('Level 1 cleared');
 }
 
-async function openLanderOnFakeTime(page: Page) {
-  await openOnPausedClock(page, '/lunar-lander', (p) => p.getByRole('dialog', { name: 'Lunar Lander' }));
+/** The intro, with the flight's clock held: the lander moves only as the test steps it. */
+async function openLander(page: Page) {
+  await page.goto('/lunar-lander');
+  await expect(page.getByRole('dialog', { name: 'Lunar Lander' })).toBeVisible();
+  await holdFlightClock(page);
 }
 
 const openWhacOnFakeTime = (page: Page) =>
@@ -147,7 +139,7 @@ test.describe('keyboard alone', () => {
   });
 
   test('Lunar Lander: start with Enter and land with the arrow keys', async ({ page }) => {
-    await openLanderOnFakeTime(page);
+    await openLander(page);
     // The intro's Start mission button has focus.
     await page.keyboard.press('Enter');
     await expect(page.getByRole('region', { name: 'Flight data' })).toBeVisible();
@@ -255,7 +247,7 @@ test.describe('touch alone', () => {
   });
 
   test('Lunar Lander: land with the touch buttons', async ({ page }) => {
-    await openLanderOnFakeTime(page);
+    await openLander(page);
     await tap(page.getByRole('button', { name: 'Start mission' }));
     await expect(page.getByRole('region', { name: 'Flight data' })).toBeVisible();
     const centreOf: Record<number, { x: number; y: number }> = {};
@@ -278,8 +270,8 @@ test.describe('touch alone', () => {
         await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints });
         return;
       }
-      // Lifting one finger: all lift, and the others go straight back down (fake time
-      // stands still in between, so the lander never sees the gap).
+      // Lifting one finger: all lift, and the others go straight back down (a press
+      // shorter than a tick still reaches one, so the lander never sees the gap).
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
       if (touchPoints.length) await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints });
     });

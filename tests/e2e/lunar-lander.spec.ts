@@ -2,15 +2,14 @@ import { expect, type Page, test } from '@playwright/test';
 import { autopilot, type PilotView } from '../../src/games/lunar-lander/engine/autopilot.ts';
 import { INPUT_LEFT, INPUT_RIGHT, INPUT_THRUST } from '../../src/games/lunar-lander/engine/constants.ts';
 import { expectNoSeriousA11yViolations } from './a11y-helpers.ts';
-import { openOnPausedClock } from './clock-helpers.ts';
-import { readPilotView } from './lander-helpers.ts';
+import { flyUntilDialog, holdFlightClock, readPilotView, stepFlight, untilFlying } from './lander-helpers.ts';
 
 /**
  * Lunar Lander end to end against the real server: the test flies the lander with real
- * key presses. Time is Playwright's fake clock: each step jumps it 250 ms (100 ms near
- * the ground), which the page turns into one frame of 15 (6) fixed ticks, and the pilot
- * reads the HUD's flight data between steps (an engine-derived autopilot, closed loop).
- * One frame per step keeps software-rendered WebGL affordable.
+ * key presses. The engine runs in its worker, which Playwright's fake clock does not reach,
+ * so the test holds the worker's own clock (e2e builds) and steps it 200 ms at a time (100 ms
+ * near the ground); between steps the pilot reads the HUD's flight data and holds keys (an
+ * engine-derived autopilot, closed loop). The scene keeps drawing in real time.
  */
 
 test.describe.configure({ timeout: 300_000 });
@@ -32,39 +31,38 @@ function watchConsole(page: Page): string[] {
   return errors;
 }
 
-/** Moves fake time on in frames of `frame` ms (one rendered frame each). */
-async function advance(page: Page, ms: number, frame = 100) {
-  for (let t = 0; t < ms; t += frame) await page.clock.fastForward(frame);
-}
+/** Moves the held game clock on `ms`. */
+const advance = (page: Page, ms: number) => stepFlight(page, ms);
+
+const keyOf = new Map(KEYS);
 
 /** Holds keys per the pilot until a dialog (landed / crashed / game over) opens. */
 async function fly(page: Page, pilot: (view: PilotView) => number) {
-  let held = 0;
-  const dialog = page.getByRole('dialog');
-  for (let step = 0; step < 900; step++) {
-    if (await dialog.count()) break;
-    const view = await readPilotView(page);
-    const bits = pilot(view);
-    for (const [bit, key] of KEYS) {
-      if (bits & bit && !(held & bit)) await page.keyboard.down(key);
-      if (!(bits & bit) && held & bit) await page.keyboard.up(key);
-    }
-    held = bits;
-    await page.clock.fastForward(view.height > 40 ? 250 : 100);
-  }
-  for (const [bit, key] of KEYS) if (held & bit) await page.keyboard.up(key);
-  await expect(dialog).toBeVisible();
+  await flyUntilDialog(
+    page,
+    pilot,
+    (bit, down) => (down ? page.keyboard.down(keyOf.get(bit)!) : page.keyboard.up(keyOf.get(bit)!)),
+    KEYS.map(([bit]) => bit),
+  );
+  await expect(page.getByRole('dialog')).toBeVisible({ timeout: 30_000 });
+}
+
+/** Flying: the run ticket came (the HUD shows while it is asked for) and the first attempt is on. */
+async function flying(page: Page) {
+  await untilFlying(page);
+  await expect(page.getByTestId('lander-live')).toContainText(/^Level 1\. Score 0\. 3 lives left\./);
 }
 
 async function startMission(page: Page, shotName?: string) {
   const intro = page.getByRole('dialog', { name: 'Lunar Lander' });
-  // From here on, time moves only when the test says so.
-  await openOnPausedClock(page, '/lunar-lander', () => intro);
+  await page.goto('/lunar-lander');
   await expect(intro.getByRole('heading', { name: 'High Scores' })).toBeVisible();
+  await holdFlightClock(page);
   await expect(intro.getByRole('region', { name: 'Controls' })).toContainText('side thrusters');
   if (shotName) await page.screenshot({ path: `${SHOTS}/${shotName}` });
   await intro.getByRole('button', { name: 'Start mission' }).click();
   await expect(page.getByRole('region', { name: 'Flight data' })).toBeVisible();
+  await flying(page);
 }
 
 /** Lands level 1, then drops the lander three times: game over at level 2. */
@@ -76,6 +74,7 @@ async function playToGameOver(page: Page, shots: string | null) {
   await expect(page.getByTestId('hud-level')).toHaveText('2');
   if (shots) await page.screenshot({ path: `${SHOTS}/${shots}-landed.png` });
   await landed.getByRole('button', { name: 'Next level' }).click();
+  await untilFlying(page);
 
   for (let life = 3; life >= 1; life--) {
     await fly(page, () => 0);
@@ -83,7 +82,7 @@ async function playToGameOver(page: Page, shots: string | null) {
       const crashed = page.getByRole('dialog', { name: 'Crashed!' });
       await expect(crashed).toContainText(`${life - 1} ${life - 1 === 1 ? 'life' : 'lives'} left`);
       if (shots && life === 3) {
-        await advance(page, 300); // let the explosion bloom
+        await page.waitForTimeout(300); // let the explosion bloom (the scene's, in real time)
         await page.screenshot({ path: `${SHOTS}/${shots}-crashed.png` });
       }
       await crashed.getByRole('button', { name: 'Try again' }).click();
@@ -107,15 +106,12 @@ test('anonymous pilot lands, crashes to game over and posts an unverified score'
   const response = await thrustSound;
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toMatch(/^audio\//);
-  await advance(page, 600);
   await page.screenshot({ path: `${SHOTS}/desktop-playing.png` });
   const { over, score } = await playToGameOver(page, 'desktop');
 
   await expect(over.getByText(`Your score: ${score}`)).toBeVisible();
   await over.getByLabel('Your name').fill('Anon Pilot');
   await page.screenshot({ path: `${SHOTS}/desktop-gameover.png` });
-  // Real time again for axe (its checks wait on timers); nothing on this form runs on time.
-  await page.clock.resume();
   await expectNoSeriousA11yViolations(page, 'Lunar Lander game over with the submit form');
   await over.getByRole('button', { name: 'Submit' }).click();
   await expect(over.getByRole('status').filter({ hasText: 'You placed #' })).toBeVisible();
@@ -163,13 +159,14 @@ test("a verified run flies again as a ghost; the #1 toggle adds the board's best
   const lookup = page.waitForResponse((r) => r.url().includes('/api/scores/ghosts.php?'));
   await over.getByRole('button', { name: 'Play again' }).click();
   await expect(page.getByTestId('hud-level')).toHaveText('1');
+  await flying(page);
   expect((await lookup).status()).toBe(200);
   const ghosts = page.getByRole('list', { name: 'Ghosts' });
   await expect(ghosts.getByRole('listitem')).toHaveCount(1);
   await expect(ghosts).toContainText('Best ghost:');
   const toggle = page.getByRole('button', { name: '#1 ghost' });
   await expect(toggle).toHaveAttribute('aria-pressed', 'false');
-  await advance(page, 1500, 250);
+  await advance(page, 1500);
   await page.screenshot({ path: `${SHOTS}/ghost-desktop.png` });
 
   await toggle.click();
@@ -177,14 +174,13 @@ test("a verified run flies again as a ghost; the #1 toggle adds the board's best
   await expect(ghosts.getByRole('listitem')).toHaveCount(2);
   await expect(ghosts).toContainText('#1 ghost:');
   expect(await page.evaluate(() => localStorage.getItem('lunar-lander:ghosts'))).toContain('"showTop":true');
-  await advance(page, 500, 250);
+  await advance(page, 500);
   await page.screenshot({ path: `${SHOTS}/ghost-top-desktop.png` });
   await page.setViewportSize({ width: 360, height: 640 });
-  await advance(page, 500, 250);
+  await advance(page, 500);
   await expect(toggle).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/ghost-phone.png` });
 
-  await page.clock.resume();
   await expectNoSeriousA11yViolations(page, 'Lunar Lander playing with ghosts');
   expect(errors).toEqual([]);
 });
@@ -198,11 +194,14 @@ test('offline: the game plays with no ghost and no error', async ({ page, contex
     if (/\/api\/scores\/(ghosts|run)\.php/.test(r.url())) ghostCalls.push(r.url());
   });
   const intro = page.getByRole('dialog', { name: 'Lunar Lander' });
-  await openOnPausedClock(page, '/lunar-lander', () => intro);
+  await page.goto('/lunar-lander');
+  await expect(intro).toBeVisible();
+  await holdFlightClock(page);
   await context.setOffline(true);
   await intro.getByRole('button', { name: 'Start mission' }).click();
   await expect(page.getByRole('region', { name: 'Flight data' })).toBeVisible();
-  await advance(page, 1000, 250);
+  await flying(page);
+  await advance(page, 1000);
   await expect(page.getByRole('list', { name: 'Ghosts' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: '#1 ghost' })).toBeVisible();
   await context.setOffline(false);
@@ -224,9 +223,6 @@ test('game over at level 1 offers no submission; mute toggle persists', async ({
   const mute = page.getByRole('button', { name: 'Mute sound' });
   await mute.click();
   await expect(page.getByRole('button', { name: 'Unmute sound' })).toHaveAttribute('aria-pressed', 'true');
-  // Real time again: the reloaded page's lazy route waits on React's Suspense reveal timer,
-  // which a paused fake clock never fires.
-  await page.clock.resume();
   await page.reload();
   // The reload starts Pixi and the sounds again, which can take a busy machine past 10 s.
   await expect(page.getByRole('button', { name: 'Unmute sound' })).toBeVisible({ timeout: 30_000 });
@@ -246,8 +242,8 @@ test.describe('phone', () => {
     await advance(page, 1000);
     await thrust.dispatchEvent('pointerup', { pointerId: 1, isPrimary: true });
     await advance(page, 100);
-    const after = await readPilotView(page);
-    expect(after.vy).toBeGreaterThan(before.vy); // the main engine pushed up
+    // The main engine pushed up (the readout of the step's end comes a moment later).
+    await expect.poll(async () => (await readPilotView(page)).vy).toBeGreaterThan(before.vy);
     await page.screenshot({ path: `${SHOTS}/phone-playing.png` });
     await playToGameOver(page, 'phone');
     await page.screenshot({ path: `${SHOTS}/phone-gameover.png` });

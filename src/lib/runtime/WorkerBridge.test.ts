@@ -1,16 +1,21 @@
 import * as Comlink from 'comlink';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { WorkerBridge, type WorkerLike, WorkerStoppedError } from './WorkerBridge.ts';
+import { SteppableClock, TestClock } from './clock.ts';
+import { obeyTestOrder } from './exposeWorker.ts';
+import { FixedStepLoop } from './FixedStepLoop.ts';
+import { crashDetail, WorkerBridge, type WorkerLike, WorkerStoppedError } from './WorkerBridge.ts';
 
 /** A worker stand-in: its API served by Comlink on the far end of a MessageChannel. */
 class FakeWorker extends EventTarget implements WorkerLike {
   terminated = false;
   private readonly port: MessagePort;
 
-  constructor(api: object) {
+  constructor(api: object, clock?: SteppableClock) {
     super();
     const channel = new MessageChannel();
     Comlink.expose(api, channel.port2);
+    // What exposeWorker adds in e2e builds: the tests' orders (here, to step the clock).
+    channel.port2.addEventListener('message', (event) => obeyTestOrder(event.data, clock));
     this.port = channel.port1;
   }
 
@@ -105,6 +110,20 @@ describe('WorkerBridge', () => {
     expect(errors).toHaveLength(1);
   });
 
+  it('the console says what stopped the worker: its message and where, or that there was none', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { workers } = start();
+    const event = new Event('error', { cancelable: true });
+    Object.assign(event, { message: 'Uncaught TypeError: x is undefined', filename: 'w.js', lineno: 7 });
+    workers[0].dispatchEvent(event);
+    expect(error).toHaveBeenLastCalledWith(
+      'The test engine stopped: Uncaught TypeError: x is undefined (w.js:7)',
+    );
+    expect(crashDetail(new Event('error'))).toBe(
+      'no message: a script it loads could not be loaded, or it ran out of memory',
+    );
+  });
+
   it('a message the page cannot read stops the worker the same way', async () => {
     const { bridge, workers, errors } = start();
     const waiting = bridge.call('hang');
@@ -142,5 +161,43 @@ describe('WorkerBridge', () => {
     expect(() => bridge.restart()).toThrow('was closed');
     expect(workers[0].terminated).toBe(true);
     expect(errors).toEqual([]);
+  });
+
+  it("a test takes the worker's clock over and steps it; a restarted worker's clock is taken over too", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    // The worker: a host ticking every 10 ms on its steppable clock, counting its ticks.
+    const real = new TestClock();
+    const hosts: { ticks: number }[] = [];
+    const bridge = new WorkerBridge<{ ticks(): number }>(
+      () => {
+        const clock = new SteppableClock(real);
+        const host = { ticks: 0 };
+        hosts.push(host);
+        new FixedStepLoop({ clock, tickMs: 10, shouldRun: () => true, tick: () => host.ticks++ }).schedule();
+        return new FakeWorker({ ticks: () => host.ticks }, clock);
+      },
+      { label: 'The test engine', onError: () => {} },
+    );
+    real.advance(30);
+    expect(hosts[0].ticks).toBe(3);
+    await bridge.takeOverClockForTest();
+    real.advance(1000); // real time no longer moves the game
+    expect(await bridge.call('ticks')).toBe(3);
+    await bridge.advanceClockForTest(50);
+    expect(await bridge.call('ticks')).toBe(8);
+
+    (bridge as unknown as { worker: FakeWorker }).worker.crash('boom');
+    bridge.restart();
+    await vi.waitFor(() => expect(hosts).toHaveLength(2));
+    await bridge.advanceClockForTest(20);
+    real.advance(1000);
+    expect(await bridge.call('ticks')).toBe(2);
+    bridge.dispose();
+  });
+
+  it('a worker without a steppable clock refuses the order with a reason', async () => {
+    const { bridge } = start();
+    await expect(bridge.takeOverClockForTest()).rejects.toThrow('this worker has no clock to step');
+    bridge.dispose();
   });
 });

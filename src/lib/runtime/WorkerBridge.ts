@@ -1,5 +1,5 @@
 import * as Comlink from 'comlink';
-import { TEST_CRASH_MESSAGE } from './exposeWorker.ts';
+import { TEST_CLOCK_MESSAGE, TEST_CRASH_MESSAGE, type TestClockOrder } from './exposeWorker.ts';
 
 /** The page's message when a worker stops: the UI shows it with a Restart button. */
 export class WorkerStoppedError extends Error {
@@ -40,6 +40,8 @@ export class WorkerBridge<Api> {
   private readonly pending = new Set<(error: Error) => void>();
   private stoppedBy: Error | null = null;
   private disposed = false;
+  /** A test stepped this worker's clock: a restarted worker's clock is taken over too. */
+  private clockTakenOver = false;
 
   constructor(
     private readonly create: () => WorkerLike,
@@ -95,11 +97,45 @@ export class WorkerBridge<Api> {
     this.stoppedBy = null;
     this.worker = this.create();
     this.remote = this.wire(this.worker);
+    if (this.clockTakenOver) void this.orderClock(null).catch(() => {});
   }
 
   /** Test builds: makes the worker throw from a timer, as a bug would. */
   crashForTest(): void {
     this.worker.postMessage(TEST_CRASH_MESSAGE);
+  }
+
+  /**
+   * Test builds: stops the physics worker's clock (its game time stands still) until
+   * `advanceClockForTest` moves it; a restarted worker's clock stays taken over. Resolves
+   * when the worker has done it, so input sent before the next step is applied in it.
+   */
+  takeOverClockForTest(): Promise<void> {
+    this.clockTakenOver = true;
+    return this.orderClock(null);
+  }
+
+  /** Test builds: moves the taken-over clock on by `ms`; resolves when the worker has run it. */
+  advanceClockForTest(ms: number): Promise<void> {
+    this.clockTakenOver = true;
+    return this.orderClock(ms);
+  }
+
+  private orderClock(advanceMs: number | null): Promise<void> {
+    if (this.stoppedBy) return Promise.reject(this.stoppedBy);
+    const { port1, port2 } = new MessageChannel();
+    return new Promise<void>((resolve, reject) => {
+      const stopped = (error: Error) => reject(error);
+      this.pending.add(stopped);
+      port1.onmessage = (event: MessageEvent<string | null>) => {
+        this.pending.delete(stopped);
+        port1.close();
+        if (event.data) reject(new Error(event.data));
+        else resolve();
+      };
+      const order: TestClockOrder = { type: TEST_CLOCK_MESSAGE, advanceMs, reply: port2 };
+      this.worker.postMessage(order, [port2]);
+    });
   }
 
   /** Ends the worker; calls waiting and every later call are refused. */
@@ -124,8 +160,7 @@ export class WorkerBridge<Api> {
   private readonly onCrash = (event: Event): void => {
     // Reported here, with the page's message: not a second time as an uncaught error.
     event.preventDefault();
-    const detail = (event as ErrorEvent).message;
-    console.error(`${this.options.label} stopped:`, detail || event);
+    console.error(`${this.options.label} stopped: ${crashDetail(event)}`);
     this.stop(new WorkerStoppedError(`${this.options.label} stopped working.`), true);
   };
 
@@ -145,6 +180,18 @@ export class WorkerBridge<Api> {
     this.pending.clear();
     if (report) this.options.onError(error);
   }
+}
+
+/**
+ * What a worker's `error` event says, for the console: its message and where it was thrown;
+ * a bare Event (no message) is what a worker gets when a script it loads fails or it dies.
+ */
+export function crashDetail(event: Event): string {
+  const { message, filename, lineno } = event as Partial<ErrorEvent>;
+  const where = filename ? ` (${filename}${lineno ? `:${lineno}` : ''})` : '';
+  return message
+    ? `${message}${where}`
+    : `no message: a script it loads could not be loaded, or it ran out of memory${where}`;
 }
 
 /**

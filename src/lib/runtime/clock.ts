@@ -77,3 +77,62 @@ export class TestClock implements HostClock {
     for (const run of waiting) run(this.time);
   }
 }
+
+/**
+ * A physics worker's clock in end-to-end builds: the real one until a test takes it over
+ * (`WorkerBridge.takeOverClockForTest`); from then on time stands still and moves only by
+ * the steps the test asks for (`advance`). Playwright's fake clock does not reach a worker,
+ * and a game flown in real time on a busy machine is a game flown on stale readouts.
+ * Timers waiting when it is taken over keep the time they had left.
+ */
+export class SteppableClock implements HostClock {
+  private manual: TestClock | null = null;
+  private nextHandle = 1;
+  private readonly timers = new Map<number, { at: number; fire: () => void; inner: unknown }>();
+
+  constructor(private readonly real: HostClock = workerClock) {}
+
+  get steppedByHand(): boolean {
+    return this.manual !== null;
+  }
+
+  now(): number {
+    return this.manual ? this.manual.now() : this.real.now();
+  }
+
+  setTimer(run: () => void, ms: number): number {
+    const handle = this.nextHandle++;
+    const fire = () => {
+      this.timers.delete(handle);
+      run();
+    };
+    const inner = (this.manual ?? this.real).setTimer(fire, ms);
+    this.timers.set(handle, { at: this.now() + Math.max(0, ms), fire, inner });
+    return handle;
+  }
+
+  clearTimer(handle: unknown): void {
+    const timer = this.timers.get(handle as number);
+    if (!timer) return;
+    this.timers.delete(handle as number);
+    (this.manual ?? this.real).clearTimer(timer.inner);
+  }
+
+  /** Stops real time: from now on only `advance` moves it. */
+  takeOver(): void {
+    if (this.manual) return;
+    const manual = new TestClock();
+    manual.time = this.real.now();
+    for (const timer of this.timers.values()) {
+      this.real.clearTimer(timer.inner);
+      timer.inner = manual.setTimer(timer.fire, timer.at - manual.time);
+    }
+    this.manual = manual;
+  }
+
+  /** Moves the taken-over clock on by `ms`, running every timer due in that span. */
+  advance(ms: number): void {
+    if (!this.manual) throw new Error('the clock runs in real time: take it over first');
+    this.manual.advance(ms);
+  }
+}

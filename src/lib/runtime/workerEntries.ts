@@ -1,6 +1,7 @@
 import { DOMAdapter, WebWorkerAdapter } from 'pixi.js';
 import { SnapshotServer } from '../snapshotPort.ts';
-import { exposeWorker } from './exposeWorker.ts';
+import { type HostClock, SteppableClock, workerClock } from './clock.ts';
+import { exposeWorker, testBuild } from './exposeWorker.ts';
 import { RenderHost, type RenderHostOptions } from './RenderHost.ts';
 
 /** What every physics worker serves beside its host's own methods. */
@@ -24,20 +25,22 @@ export type MarkTransfer = <T>(value: T, transfer: Transferable[]) => T;
 
 /**
  * A physics worker's entry: makes the host (given the function that marks what its
- * snapshots move) and serves it, with `serveSnapshots`, to the page.
+ * snapshots move, and the clock to run on) and serves it, with `serveSnapshots`, to the page.
+ * In e2e builds the clock is one the tests can take over and step.
  */
 export function exposePhysicsWorker<Request, Snapshot>(
-  makeHost: (markTransfer: MarkTransfer) => SnapshotHost<Request, Snapshot>,
+  makeHost: (markTransfer: MarkTransfer, clock: HostClock) => SnapshotHost<Request, Snapshot>,
 ): void {
   const snapshots = new SnapshotServer<Request, Snapshot>();
-  const host = makeHost(snapshots.markTransfer);
+  const testClock = testBuild ? new SteppableClock() : undefined;
+  const host = makeHost(snapshots.markTransfer, testClock ?? workerClock);
   const source: SnapshotSource = {
     serveSnapshots: (port) => {
       host.newReader?.();
       snapshots.serve(port, (request) => host.nextSnapshot(request));
     },
   };
-  exposeWorker(Object.assign(host, source));
+  exposeWorker(Object.assign(host, source), testClock);
 }
 
 /**

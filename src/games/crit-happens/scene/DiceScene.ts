@@ -33,9 +33,10 @@ import { type Die, faceLabel, type RenderType } from '../engine/dice.ts';
 import { FRAME_STRIDE, idleLayout, type TumbleTrack, WALL_REACH } from '../engine/physics.ts';
 import { type CritKind, flickerFace } from '../engine/roll.ts';
 import type { DiceRoll, TumbleSnapshot } from '../host/TumbleHost.ts';
+import { dieSizeFor, MIN_ARENA_PX, SYMMETRY } from './arena.ts';
 import { FaceLabel } from './FaceLabel.ts';
 import { RollTimeline } from './playback.ts';
-import { buildPips, buildShape, LABEL, SYMMETRY } from './shapes.ts';
+import { buildPips, buildShape, LABEL } from './shapes.ts';
 
 export interface SceneColors {
   dice: string;
@@ -59,9 +60,6 @@ export type DiceSceneInput =
   /** Ends effects and puts fallen dice back where they lay. */
   | { type: 'clearEffects' };
 
-/** The arena is never laid out smaller than this (CSS px a side). */
-export const MIN_ARENA_PX = 200;
-
 const FONT = 'CritNumerals';
 /** How often a tumbling die shows another face. */
 const FLICKER_MS = 70;
@@ -73,15 +71,6 @@ const DOT_RADIUS = 8;
 const NEXT_FRAME = -1;
 
 const hex = (color: string): number => Number.parseInt(color.replace('#', ''), 16) || 0;
-
-/** The die size for an arena: big on desktop, smaller on phones and with many dice. */
-export function dieSizeFor(width: number, height: number, count: number): number {
-  const base = Math.min(72, Math.max(40, Math.min(width, height) / 6.5));
-  const crowd = count > 12 ? Math.sqrt(12 / count) : 1;
-  return Math.round(Math.max(34, base * crowd));
-}
-
-export const symmetryOf = (type: RenderType): number => SYMMETRY[type];
 
 /**
  * A shape baked once into a texture, with the anchor that puts its origin at the die's

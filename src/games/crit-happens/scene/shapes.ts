@@ -6,17 +6,6 @@
 import { GraphicsContext } from 'pixi.js';
 import type { RenderType } from '../engine/dice.ts';
 
-/** Rotational symmetry of each outline: upright is any multiple of 2π / symmetry. */
-export const SYMMETRY: Readonly<Record<RenderType, number>> = {
-  coin: 1,
-  d4: 3,
-  d6: 4,
-  d8: 4,
-  d10: 1,
-  d12: 5,
-  d20: 6,
-};
-
 /** Where the numeral sits (fraction of the size, from the centre) and how big it is. */
 export const LABEL: Readonly<Record<RenderType, { dy: number; scale: number }>> = {
   coin: { dy: 0, scale: 0.42 },

@@ -18,13 +18,8 @@ import type { TumbleInput } from '../engine/physics.ts';
 import { critMessage, planRoll, type RollPlan } from '../engine/roll.ts';
 import { readTableRoll, tableRollPlan } from '../engine/tableRoll.ts';
 import type { CritPhysicsApi, RollTimes, TumbleSnapshot } from '../host/TumbleHost.ts';
-import {
-  type DiceSceneHud,
-  type DiceSceneInput,
-  dieSizeFor,
-  MIN_ARENA_PX,
-  symmetryOf,
-} from '../scene/DiceScene.ts';
+import { dieSizeFor, MIN_ARENA_PX, symmetryOf } from '../scene/arena.ts';
+import type { DiceSceneHud, DiceSceneInput } from '../scene/DiceScene.ts';
 import { RollTimeline } from '../scene/playback.ts';
 import { CritSound } from './sound.ts';
 import { critActions, useCritSettings, useCritStore } from './store.ts';

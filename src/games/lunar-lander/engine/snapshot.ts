@@ -9,8 +9,21 @@ export interface LanderSnapshot {
   terrain: Terrain;
   /** The touchdown this tick ended in (dust or an explosion), else null. */
   touchdown: 'landed' | 'crashed' | null;
-  /** Ghost landers flying recorded runs at this tick (ui/ghost.ts), drawn under the live one. */
+  /** Ghost landers flying recorded runs at this tick (host/ghosts.ts), drawn under the live one. */
   ghosts?: readonly GhostSnapshot[];
+}
+
+/**
+ * A snapshot as the engine host serves it to the scene (in a render worker or on the page):
+ * the tick's picture, plus what tells the scene how to draw it.
+ */
+export interface LanderTickSnapshot extends LanderSnapshot {
+  /** Bumped whenever the state shown jumps (a new game, the next attempt): no sliding across it. */
+  attempt: number;
+  /** Ticks simulated in the whole run (game time, for the runtime's refresh-rate test). */
+  ticks: number;
+  /** The number (`markInput`) of the newest input a tick has applied, 0 for none. */
+  input: number;
 }
 
 /** A ghost lander at one tick, placed relative to the live pad (so it lands on it as it landed on its own). */

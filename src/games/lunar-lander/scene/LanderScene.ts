@@ -2,7 +2,6 @@
 import 'pixi.js/unsafe-eval';
 import { Application, Container, FillGradient, Graphics, Sprite, Texture } from 'pixi.js';
 import { ParticleLayer, ParticlePool } from '../../../lib/particles.ts';
-import { PIXI_SCENE_OPTIONS } from '../../../lib/pixiOptions.ts';
 import { AdaptiveQuality } from '../../../lib/pure/adaptiveQuality.ts';
 import type {
   GameScene,
@@ -10,6 +9,7 @@ import type {
   SceneCanvas as SceneTarget,
   SceneViewport,
 } from '../../../lib/runtime/GameScene.ts';
+import { initSceneApp } from '../../../lib/sceneApp.ts';
 import { SceneCanvas } from '../../../lib/sceneCanvas.ts';
 import {
   FOOT_DROP,
@@ -18,7 +18,7 @@ import {
   INPUT_LEFT,
   INPUT_RIGHT,
   INPUT_THRUST,
-  type LanderSnapshot,
+  type LanderTickSnapshot,
   sameTerrain,
   type Terrain,
   WORLD_HEIGHT,
@@ -158,11 +158,12 @@ const MAX_FRAME_GAP_MS = 250;
 
 /**
  * The Pixi side of Lunar Lander: builds display objects once and moves them to match
- * engine snapshots (one per tick, drawn between the last two). Graphics are rebuilt only
+ * the engine host's snapshots (drawn between the last two). Graphics are rebuilt only
  * when shapes change: the sky on resize, the terrain when the level changes. Touches no
- * DOM: the page hands it the canvas, sizes and the motion setting.
+ * DOM: it runs in the render worker on an OffscreenCanvas, or on the page's canvas
+ * (`?render=main`), and is handed the canvas, sizes and the motion setting as data.
  */
-export class LanderScene implements GameScene<LanderSnapshot> {
+export class LanderScene implements GameScene<LanderTickSnapshot> {
   readonly app = new Application();
   private readonly root = new Container();
   private readonly sky = new Container();
@@ -187,8 +188,10 @@ export class LanderScene implements GameScene<LanderSnapshot> {
   private readonly fire = new ParticlePool({ capacity: 260, groundAt: (x) => this.groundAt(x) });
   private smokeLayer: ParticleLayer | null = null;
   private fireLayer: ParticleLayer | null = null;
-  private prev: LanderSnapshot | null = null;
-  private curr: LanderSnapshot | null = null;
+  private prev: LanderTickSnapshot | null = null;
+  private curr: LanderTickSnapshot | null = null;
+  /** The input number the last drawn frame shows (its snapshot applied it). */
+  private shown = 0;
   private lastNow: number | null = null;
   private reducedMotion = false;
   private terrain: Terrain | null = null;
@@ -213,23 +216,9 @@ export class LanderScene implements GameScene<LanderSnapshot> {
   async init(canvas: SceneTarget, viewport: SceneViewport, environment: SceneEnvironment): Promise<void> {
     this.baseResolution = viewport.resolution;
     this.reducedMotion = environment.reducedMotion;
-    await this.app.init({
-      canvas,
-      width: viewport.width,
-      height: viewport.height,
-      background: SKY_BASE,
-      backgroundAlpha: 1,
-      antialias: false,
-      autoDensity: true,
-      resolution: this.baseResolution,
-      autoStart: false,
-      sharedTicker: false,
-      preference: 'webgl',
-      ...PIXI_SCENE_OPTIONS,
-    });
+    await initSceneApp(this.app, canvas, viewport, { background: SKY_BASE });
     this.initialized = true;
     this.keeper = new SceneCanvas(this.app);
-    this.app.ticker.stop();
 
     const dot = softDotTexture();
     this.smokeLayer = new ParticleLayer(this.smoke, dot, { radius: DOT_RADIUS });
@@ -268,9 +257,13 @@ export class LanderScene implements GameScene<LanderSnapshot> {
     this.reducedMotion = environment.reducedMotion;
   }
 
-  /** One tick's state; a touchdown sets off dust or an explosion where it happened. */
-  push(snapshot: LanderSnapshot): void {
-    this.prev = this.curr ?? snapshot;
+  /**
+   * The newest state; a touchdown sets off dust or an explosion where it happened. A new
+   * attempt is drawn where it starts, not slid to from where the last one ended.
+   */
+  push(snapshot: LanderTickSnapshot): void {
+    const curr = this.curr;
+    this.prev = curr && curr.attempt === snapshot.attempt ? curr : snapshot;
     this.curr = snapshot;
     if (!this.initialized || this.destroyed) return;
     if (!sameTerrain(this.terrain, snapshot.terrain)) this.setTerrain(snapshot.terrain);
@@ -664,6 +657,11 @@ export class LanderScene implements GameScene<LanderSnapshot> {
     }
 
     this.app.render();
+    this.shown = curr.input;
+  }
+
+  shownInput(): number {
+    return this.shown;
   }
 
   destroy(): void {

@@ -15,6 +15,7 @@ const flying: Telemetry = {
   dx: -41.4,
   platformHeight: 120,
   platformHalfWidth: 12,
+  tick: 318,
 };
 
 function fillFor(fuel: number): HTMLElement {
@@ -69,6 +70,7 @@ describe('Hud flight readouts', () => {
       vx: '-0.2',
       vy: '-0.9',
       halfWidth: '12',
+      tick: '318',
     });
     expect(screen.getByTestId('hud-level').textContent).toBe('2');
     expect(screen.getByTestId('hud-score').textContent).toBe('340');

@@ -13,7 +13,7 @@ export interface Readouts {
   pad: string;
   /** Empty: no class. */
   padClass: string;
-  data: { dx: string; height: string; vx: string; vy: string; halfWidth: string };
+  data: { dx: string; height: string; vx: string; vy: string; halfWidth: string; tick: string };
 }
 
 export function readoutsOf(t: Telemetry): Readouts {
@@ -35,13 +35,14 @@ export function readoutsOf(t: Telemetry): Readouts {
       vx: String(t.vx),
       vy: String(t.vy),
       halfWidth: String(t.platformHalfWidth),
+      tick: String(t.tick),
     },
   };
 }
 
 /**
  * Flight readouts over the canvas. Level, score and lives render through React; the
- * telemetry (10 updates a second, see controller.ts) is written straight into its nodes
+ * telemetry (10 updates a second, from the engine host, see session.ts) is written straight into its nodes
  * from the store's subscription, each text or class only when it changed: re-rendering
  * the whole HUD through React ten times a second cost about as much main-thread time as
  * the layout of the new numbers.

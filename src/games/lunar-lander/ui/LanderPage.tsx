@@ -1,11 +1,12 @@
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
+import { StoppedNotice } from '../../../lib/runtime/StoppedNotice.tsx';
 import { GameHeader } from '../../../platform/header/GameHeader.tsx';
 import { LiveStatus } from '../../../platform/ui/LiveStatus.tsx';
 import { MuteButton } from '../../../platform/ui/MuteButton.tsx';
 import { useLanderSound } from './audio.ts';
-import { LanderController } from './controller.ts';
 import { Hud } from './Hud.tsx';
 import { CrashedModal, GameOverModal, IntroModal, LandedModal, StartingNotice } from './Modals.tsx';
+import { LanderGame } from './session.ts';
 import { createLanderStore, type LanderStore, useGhostSettings } from './store.ts';
 import { TouchControls } from './TouchControls.tsx';
 import './lander.css';
@@ -88,10 +89,12 @@ function LanderAnnouncer({ store }: { store: LanderStore }) {
 /** /lunar-lander: header, the Pixi canvas, HUD, touch controls and the game's modals. */
 export function LanderPage() {
   const [store] = useState(createLanderStore);
-  const [controller] = useState(() => new LanderController(store));
+  const [game, setGame] = useState<LanderGame | null>(null);
+  const stageRef = useRef<HTMLElement>(null);
   const hostRef = useRef<HTMLDivElement>(null);
   const screen = store((s) => s.screen);
   const finished = store((s) => s.finished);
+  const stopped = store((s) => s.stopped);
   // A touchdown's modal renders in a later task than the touchdown frame itself (the last
   // ticks, the burst of particles, the HUD): together they made a task over 50 ms at 4× CPU.
   // It shows once the deferred screen catches up, and goes at once.
@@ -99,30 +102,56 @@ export function LanderPage() {
   const modal = screen === deferredScreen ? screen : null;
 
   useEffect(() => {
+    const stage = stageRef.current;
     const host = hostRef.current;
-    if (!host) return;
-    void controller.mount(host);
-    return () => controller.dispose();
-  }, [controller]);
+    if (!stage || !host) return;
+    const created = new LanderGame(store, stage, host);
+    setGame(created);
+    created.start().catch((error: unknown) => {
+      console.warn('Lunar Lander could not start', error);
+      store.setState({
+        stopped: 'The game could not start in this browser (it needs WebGL and module workers).',
+      });
+    });
+    return () => {
+      created.dispose();
+      setGame(null);
+    };
+  }, [store]);
+
+  const restart = () => {
+    game?.restart().catch((error: unknown) => {
+      console.error('Lunar Lander could not restart', error);
+      store.setState({ stopped: 'The game could not restart: reload the page.' });
+    });
+  };
+  const report = (error: unknown) => console.error('Lunar Lander:', error);
 
   return (
     <div className="lander-page">
       <GameHeader title="Lunar Lander">
         <TopGhostToggle />
-        <MuteToggle onToggle={() => controller.audio.unlock()} />
+        <MuteToggle onToggle={() => game?.audio.unlock()} />
       </GameHeader>
-      <main className="lander-stage">
+      <main className="lander-stage" ref={stageRef} data-testid="lander-stage">
         <div ref={hostRef} className="lander-canvas" />
         {screen !== 'intro' && <Hud store={store} />}
         {screen === 'playing' && <GhostLegend store={store} />}
         <LanderAnnouncer store={store} />
-        {screen === 'playing' && <TouchControls onInput={(bit, down) => controller.setInput(bit, down)} />}
-        {screen === 'intro' && <IntroModal onStart={() => void controller.startGame()} />}
+        {screen === 'playing' && <TouchControls onInput={(bit, down) => game?.setInput(bit, down)} />}
+        {screen === 'intro' && <IntroModal onStart={() => game?.startGame().catch(report)} />}
         {screen === 'starting' && <StartingNotice />}
-        {modal === 'landed' && <LandedModal store={store} onNext={() => controller.continueGame()} />}
-        {modal === 'crashed' && <CrashedModal store={store} onRetry={() => controller.continueGame()} />}
+        {modal === 'landed' && (
+          <LandedModal store={store} onNext={() => game?.continueGame().catch(report)} />
+        )}
+        {modal === 'crashed' && (
+          <CrashedModal store={store} onRetry={() => game?.continueGame().catch(report)} />
+        )}
         {modal === 'gameover' && finished && (
-          <GameOverModal finished={finished} onPlayAgain={() => void controller.startGame()} />
+          <GameOverModal finished={finished} onPlayAgain={() => game?.startGame().catch(report)} />
+        )}
+        {stopped && game && (
+          <StoppedNotice className="lander-stopped" message={stopped} onRestart={restart} />
         )}
       </main>
     </div>

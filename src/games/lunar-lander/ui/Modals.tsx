@@ -8,7 +8,7 @@ import {
   SAFE_LANDING_SPEED,
   START_LIVES,
 } from '../engine/index.ts';
-import { GAME_ID } from './controller.ts';
+import { GAME_ID } from './session.ts';
 import type { FinishedRun, LanderStore } from './store.ts';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled])';

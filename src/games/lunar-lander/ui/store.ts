@@ -1,25 +1,13 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { LanderInputLog, Touchdown } from '../engine/index.ts';
+import type { Telemetry } from '../host/LanderHost.ts';
 import type { GhostInfo } from './ghost.ts';
+
+export type { Telemetry };
 
 /** The page's screens: the spec's states, plus `starting` while the run ticket is fetched. */
 export type LanderScreen = 'intro' | 'starting' | 'playing' | 'landed' | 'crashed' | 'gameover';
-
-/** Flight readouts for the HUD, refreshed a few times a second (never per frame). */
-export interface Telemetry {
-  fuel: number;
-  speed: number;
-  vx: number;
-  vy: number;
-  /** Feet above the ground below. */
-  altitude: number;
-  /** Platform centre minus lander x (the HUD's platform pointer). */
-  dx: number;
-  /** Feet above the platform's surface. */
-  platformHeight: number;
-  platformHalfWidth: number;
-}
 
 /** What the game-over screen submits. */
 export interface FinishedRun {
@@ -43,6 +31,8 @@ export interface LanderUiState {
   ticketed: boolean;
   /** The ghosts flying this attempt (see ghost.ts). */
   ghosts: GhostInfo[];
+  /** A worker stopped: its message, shown with a Restart (null while all run). */
+  stopped: string | null;
 }
 
 export const EMPTY_TELEMETRY: Telemetry = {
@@ -54,6 +44,7 @@ export const EMPTY_TELEMETRY: Telemetry = {
   dx: 0,
   platformHeight: 0,
   platformHalfWidth: 0,
+  tick: 0,
 };
 
 export const initialLanderUi: LanderUiState = {
@@ -66,6 +57,7 @@ export const initialLanderUi: LanderUiState = {
   finished: null,
   ticketed: false,
   ghosts: [],
+  stopped: null,
 };
 
 /** One store per page instance (created in the page), so a remount starts clean. */

@@ -1,0 +1,140 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { fractionBrighter, shoot } from './canvas-helpers.ts';
+import { readPilotView } from './lander-helpers.ts';
+import { watchConsole } from './watchConsole.ts';
+
+/**
+ * Lunar Lander on the game runtime: the engine and its ghosts in the physics worker, the
+ * scene drawn from its render worker by default and from the page's thread with
+ * `?render=main`, played the same both ways in real time (thrust, crashes, the game-over
+ * dialog with its score); and a worker that crashes shows its message and a Restart that
+ * carries on from the game the page kept (the same level, lives and score).
+ */
+
+test.describe.configure({ timeout: 180_000 });
+// Software WebGL fills every pixel on the CPU: on the page's thread (`?render=main`) a
+// desktop-sized sky takes most of a second a frame on a loaded test machine, and the page
+// answers the test that slowly. A small window keeps both ways quick.
+test.use({ viewport: { width: 640, height: 480 } });
+
+/** The live region while flying (not a dialog's "Crashed! …", which ends the same way). */
+const flyingWith = (lives: string) => new RegExp(`^Level 1\\. Score 0\\. ${lives} left\\.`);
+
+const stage = (page: Page) => page.getByTestId('lander-stage');
+const canvas = (page: Page) => stage(page).locator('canvas');
+const live = (page: Page) => page.getByTestId('lander-live');
+
+/** Stars, the lit terrain and the platform on the night sky (as canvas-redraw judges the lander). */
+async function drawn(target: Locator): Promise<number> {
+  return fractionBrighter(await shoot(target), 90);
+}
+
+async function startMission(page: Page, mode: 'worker' | 'main') {
+  await page.goto(`/lunar-lander${mode === 'main' ? '?render=main' : ''}`);
+  await expect(stage(page)).toHaveAttribute('data-render', mode);
+  await expect(canvas(page)).toBeVisible({ timeout: 20_000 });
+  // The intro's landscape is drawn behind the menu.
+  await expect.poll(() => drawn(canvas(page)), { timeout: 30_000 }).toBeGreaterThan(0.002);
+  await page
+    .getByRole('dialog', { name: 'Lunar Lander' })
+    .getByRole('button', { name: 'Start mission' })
+    .click();
+  await expect(page.getByRole('region', { name: 'Flight data' })).toBeVisible();
+  // Flying once the run ticket came (the HUD shows while it is asked for).
+  await expect(live(page)).toHaveText(flyingWith('3 lives'), { timeout: 15_000 });
+}
+
+/** Holds the main engine until it has burnt fuel and lifted the lander, then lets go. */
+async function thrust(page: Page, shot?: string) {
+  const before = await readPilotView(page);
+  await page.keyboard.down('ArrowUp');
+  await expect(live(page)).toContainText(/Fuel [1-9]0\./, { timeout: 20_000 });
+  expect((await readPilotView(page)).height).toBeGreaterThan(before.height);
+  if (shot) await page.screenshot({ path: shot });
+  await page.keyboard.up('ArrowUp');
+}
+
+/** Crashes the worker called `label` through the e2e build's hook. */
+async function crashWorker(page: Page, label: string) {
+  await page.evaluate((name) => {
+    const workers = (window as unknown as { futileWorkers: Record<string, { crashForTest(): void }> })
+      .futileWorkers;
+    workers[name].crashForTest();
+  }, label);
+}
+
+/** No input: the lander falls and crashes; the dialog says so. */
+async function crash(page: Page, dialog: string) {
+  await expect(page.getByRole('dialog', { name: dialog })).toBeVisible({ timeout: 30_000 });
+}
+
+for (const mode of ['worker', 'main'] as const) {
+  test(`Lunar Lander plays with its scene drawn ${mode === 'worker' ? 'in its render worker' : 'on the page (?render=main)'}`, async ({
+    page,
+  }) => {
+    const watch = watchConsole(page);
+    await startMission(page, mode);
+    // The main engine pushes up.
+    await thrust(page, `test-results/lander-runtime/${mode}-thrust.png`);
+
+    // Three crashes: game over at level 1, with the final score and no submission.
+    for (let life = 3; life >= 1; life--) {
+      if (life > 1) {
+        await crash(page, 'Crashed!');
+        const crashed = page.getByRole('dialog', { name: 'Crashed!' });
+        await expect(crashed).toContainText(`${life - 1} ${life - 1 === 1 ? 'life' : 'lives'} left`);
+        if (life === 3) await page.screenshot({ path: `test-results/lander-runtime/${mode}-crashed.png` });
+        await crashed.getByRole('button', { name: 'Try again' }).click();
+        await expect(live(page)).toHaveText(flyingWith(`${life - 1} ${life - 1 === 1 ? 'life' : 'lives'}`));
+      }
+    }
+    await crash(page, 'Game over');
+    const over = page.getByRole('dialog', { name: 'Game over' });
+    await expect(over.getByTestId('final-level')).toHaveText('1');
+    await expect(over.getByTestId('final-score')).toHaveText('0');
+    await expect(over.getByText('Land at least once to post a score.')).toBeVisible();
+    await page.screenshot({ path: `test-results/lander-runtime/${mode}-gameover.png` });
+    // Play again: a new game flies.
+    await over.getByRole('button', { name: 'Play again' }).click();
+    await expect(live(page)).toHaveText(flyingWith('3 lives'));
+    expect(watch.errors).toEqual([]);
+  });
+}
+
+for (const [label, mode] of [
+  ['The flight', 'worker'],
+  ['The drawing of the flight', 'worker'],
+  ['The flight', 'main'],
+] as const) {
+  test(`${label} (${mode}) crashes on purpose: the page says so, and Restart carries on with the same game`, async ({
+    page,
+  }) => {
+    await startMission(page, mode);
+    // Stopped while the crash dialog is up: the restarted game is the same one, a life down.
+    await crash(page, 'Crashed!');
+    await crashWorker(page, label);
+    const alert = page.getByRole('alert').filter({ hasText: 'stopped working' });
+    await expect(alert).toContainText(`${label} stopped working.`);
+    await page.screenshot({ path: `test-results/lander-runtime/${mode}-stopped.png` });
+    await alert.getByRole('button', { name: 'Restart' }).click();
+    await expect(alert).toHaveCount(0);
+    await expect(live(page)).toContainText('Crashed! Level 1. Score 0. 2 lives left.');
+    await page.getByRole('dialog', { name: 'Crashed!' }).getByRole('button', { name: 'Try again' }).click();
+    await expect(live(page)).toHaveText(flyingWith('2 lives'));
+    await expect.poll(() => drawn(canvas(page)), { timeout: 30_000 }).toBeGreaterThan(0.002);
+    // Still playable: thrust works, and the next crash costs the second life.
+    await thrust(page);
+    await crash(page, 'Crashed!');
+    await expect(page.getByRole('dialog', { name: 'Crashed!' })).toContainText('1 life left');
+
+    // Stopped in flight: Restart puts the lander back at the top of the level, lives kept.
+    await page.getByRole('dialog', { name: 'Crashed!' }).getByRole('button', { name: 'Try again' }).click();
+    await expect(live(page)).toHaveText(flyingWith('1 life'));
+    await crashWorker(page, label);
+    await expect(alert).toContainText(`${label} stopped working.`);
+    await alert.getByRole('button', { name: 'Restart' }).click();
+    await expect(alert).toHaveCount(0);
+    await thrust(page);
+    await crash(page, 'Game over');
+  });
+}
