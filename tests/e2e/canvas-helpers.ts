@@ -1,5 +1,5 @@
 import { inflateSync } from 'node:zlib';
-import type { CDPSession, Locator, Page } from '@playwright/test';
+import { type CDPSession, expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * What a canvas game shows, read from screenshots: a small PNG decoder (8-bit RGB/RGBA, not
@@ -183,4 +183,35 @@ export async function loseAndRestoreContext(canvas: Locator): Promise<void> {
     ext.restoreContext();
     await restored;
   });
+}
+
+/** The fraction of pixels not fully opaque. */
+export function fractionTransparent(pixels: Pixels): number {
+  const d = pixels.data;
+  let n = 0;
+  for (let i = 3; i < d.length; i += 4) if (d[i] !== 255) n++;
+  return n / (pixels.width * pixels.height);
+}
+
+/**
+ * Crashes the worker the runtime labels `name` (an end-to-end build keeps each bridge in
+ * `window.futileWorkers`), waits for its "stopped working" alert, runs `whileStopped` (what
+ * the test checks while the game waits behind the message), then presses the alert's Restart
+ * and waits for the alert to go.
+ */
+export async function crashWorker(
+  page: Page,
+  name: string,
+  whileStopped?: () => Promise<void>,
+): Promise<void> {
+  await page.evaluate((label) => {
+    const workers = (window as unknown as { futileWorkers: Record<string, { crashForTest(): void }> })
+      .futileWorkers;
+    workers[label].crashForTest();
+  }, name);
+  const alert = page.getByRole('alert').filter({ hasText: 'stopped working' });
+  await expect(alert).toContainText(`${name} stopped working.`);
+  await whileStopped?.();
+  await alert.getByRole('button', { name: 'Restart' }).click();
+  await expect(alert).toHaveCount(0);
 }

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { fractionBrighter, shoot } from './canvas-helpers.ts';
+import { crashWorker, fractionBrighter, shoot } from './canvas-helpers.ts';
 import { watchConsole } from './watchConsole.ts';
 
 /**
@@ -98,15 +98,7 @@ for (const [label, mode] of [
     // The page keeps the scene once a second.
     await page.waitForTimeout(1500);
 
-    await page.evaluate((name) => {
-      const workers = (window as unknown as { futileWorkers: Record<string, { crashForTest(): void }> })
-        .futileWorkers;
-      workers[name].crashForTest();
-    }, label);
-    const alert = page.getByRole('alert').filter({ hasText: 'stopped working' });
-    await expect(alert).toContainText(`${label} stopped working.`);
-    await alert.getByRole('button', { name: 'Restart' }).click();
-    await expect(alert).toHaveCount(0);
+    await crashWorker(page, label);
     await expect.poll(() => bodyCount(page), { timeout: 30_000 }).toBe(5);
     await expectMotion(page);
     await expect.poll(() => brightFraction(canvas(page)), { timeout: 30_000 }).toBeGreaterThan(0.0005);

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { fractionNear, shoot } from './canvas-helpers.ts';
+import { crashWorker, decodePng, fractionNear, fractionTransparent, shoot } from './canvas-helpers.ts';
 import { drawLoop, loopPoints } from './race-helpers.ts';
 import { watchConsole } from './watchConsole.ts';
 
@@ -49,37 +49,6 @@ async function addCars(page: Page, count: number) {
   }
 }
 
-/** A PNG's size, its count of not fully opaque pixels and its top-left pixel (decoded by the page). */
-async function readPng(page: Page, path: string) {
-  const base64 = (await readFile(path)).toString('base64');
-  return page.evaluate(async (data) => {
-    const blob = await (await fetch(`data:image/png;base64,${data}`)).blob();
-    const bitmap = await createImageBitmap(blob);
-    const off = new OffscreenCanvas(bitmap.width, bitmap.height);
-    const ctx = off.getContext('2d')!;
-    ctx.drawImage(bitmap, 0, 0);
-    const pixels = ctx.getImageData(0, 0, bitmap.width, bitmap.height).data;
-    let transparent = 0;
-    let road = 0;
-    for (let i = 0; i < pixels.length; i += 4) {
-      if (pixels[i + 3] !== 255) transparent++;
-      if (
-        Math.abs(pixels[i] - 0x3b) <= 12 &&
-        Math.abs(pixels[i + 1] - 0x3d) <= 12 &&
-        Math.abs(pixels[i + 2] - 0x42) <= 12
-      )
-        road++;
-    }
-    return {
-      width: bitmap.width,
-      height: bitmap.height,
-      transparent,
-      road: road / (bitmap.width * bitmap.height),
-      corner: [pixels[0], pixels[1], pixels[2]],
-    };
-  }, base64);
-}
-
 for (const mode of ['worker', 'main'] as const) {
   test(`Draw & Race plays with its scene drawn ${mode === 'worker' ? 'in its render worker' : 'on the page (?render=main)'}`, async ({
     page,
@@ -123,14 +92,15 @@ for (const mode of ['worker', 'main'] as const) {
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Screenshot' }).click();
     expect((await download).suggestedFilename()).toBe('draw-and-race.png');
-    const png = await readPng(page, await (await download).path());
+    const png = decodePng(await readFile(await (await download).path()));
     expect({ width: png.width, height: png.height }).toEqual({
       width: Math.round(box.width),
       height: Math.round(box.height),
     });
-    expect(png.transparent).toBe(0);
-    expect(png.corner[1]).toBeGreaterThan(png.corner[0]);
-    expect(png.road).toBeGreaterThan(0.03);
+    expect(fractionTransparent(png)).toBe(0);
+    // The lawn's green at the top-left corner.
+    expect(png.data[1]).toBeGreaterThan(png.data[0]);
+    expect(fractionNear(png, ROAD, 12)).toBeGreaterThan(0.03);
 
     await results.getByRole('button', { name: 'Race again' }).click();
     await expect(stage(page)).toHaveAttribute('data-phase', 'idle');
@@ -152,16 +122,9 @@ for (const [label, mode] of [
     await addCars(page, 2);
     await expect.poll(() => roadFraction(canvas(page)), { timeout: 15_000 }).toBeGreaterThan(0.03);
 
-    await page.evaluate((name) => {
-      const workers = (window as unknown as { futileWorkers: Record<string, { crashForTest(): void }> })
-        .futileWorkers;
-      workers[name].crashForTest();
-    }, label);
-    const alert = page.getByRole('alert').filter({ hasText: 'stopped working' });
-    await expect(alert).toContainText(`${label} stopped working.`);
-    await page.screenshot({ path: `${SHOTS}/crash-${mode}-${label.length}.png` });
-    await alert.getByRole('button', { name: 'Restart' }).click();
-    await expect(alert).toHaveCount(0);
+    await crashWorker(page, label, async () => {
+      await page.screenshot({ path: `${SHOTS}/crash-${mode}-${label.length}.png` });
+    });
 
     // The track and the cars are back, drawn, and the race runs on the restarted worker.
     await expect(stage(page)).toHaveAttribute('data-finalized', 'true');

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y-helpers.ts';
+import { decodePng, fractionTransparent } from './canvas-helpers.ts';
 import { drawLoop } from './race-helpers.ts';
 import { watchConsole } from './watchConsole.ts';
 
@@ -30,27 +31,6 @@ async function setLaps(page: Page, laps: number) {
   await expect(value).toHaveText(String(laps));
   await expect(dialog.getByRole('button', { name: 'Fewer laps' })).toBeDisabled();
   await dialog.getByRole('button', { name: 'Done' }).click();
-}
-
-/** A PNG file's size, its count of not fully opaque pixels and its top-left pixel (decoded by the page). */
-async function readPng(page: Page, path: string) {
-  const base64 = (await readFile(path)).toString('base64');
-  return page.evaluate(async (data) => {
-    const blob = await (await fetch(`data:image/png;base64,${data}`)).blob();
-    const bitmap = await createImageBitmap(blob);
-    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-    const ctx = canvas.getContext('2d')!;
-    ctx.drawImage(bitmap, 0, 0);
-    const pixels = ctx.getImageData(0, 0, bitmap.width, bitmap.height).data;
-    let transparentPixels = 0;
-    for (let i = 3; i < pixels.length; i += 4) if (pixels[i] !== 255) transparentPixels++;
-    return {
-      width: bitmap.width,
-      height: bitmap.height,
-      transparentPixels,
-      corner: [pixels[0], pixels[1], pixels[2]],
-    };
-  }, base64);
 }
 
 /** An old share id: base64 JSON {v: 1, p: points, b: brush} of an ellipse. */
@@ -145,15 +125,15 @@ test.describe('Draw & Race', () => {
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Screenshot' }).click();
     expect((await download).suggestedFilename()).toBe('draw-and-race.png');
-    const png = await readPng(page, await (await download).path());
+    const png = decodePng(await readFile(await (await download).path()));
     const box = (await stage(page).boundingBox())!;
     expect({ width: png.width, height: png.height }).toEqual({
       width: Math.round(box.width),
       height: Math.round(box.height),
     });
-    expect(png.transparentPixels).toBe(0);
+    expect(fractionTransparent(png)).toBe(0);
     // The lawn's green at a corner, as on screen.
-    expect(png.corner[1]).toBeGreaterThan(png.corner[0]);
+    expect(png.data[1]).toBeGreaterThan(png.data[0]);
 
     await results.getByRole('button', { name: 'Race again' }).click();
     await expect(stage(page)).toHaveAttribute('data-phase', 'idle');

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { fractionNear, shoot } from './canvas-helpers.ts';
+import { crashWorker, fractionNear, shoot } from './canvas-helpers.ts';
 import { watchConsole } from './watchConsole.ts';
 import { findSeed, mowsRight, mowsRightThenDown, openWithSave, playing } from './yard-helpers.ts';
 
@@ -147,17 +147,10 @@ for (const [label, mode] of [
     const score = await page.getByTestId('yard-score').textContent();
     const cut = await page.getByTestId('yard-cut').textContent();
 
-    await page.evaluate((name) => {
-      const workers = (window as unknown as { futileWorkers: Record<string, { crashForTest(): void }> })
-        .futileWorkers;
-      workers[name].crashForTest();
-    }, label);
-    const alert = page.getByRole('alert').filter({ hasText: 'stopped working' });
-    await expect(alert).toContainText(`${label} stopped working.`);
-    // The game waits behind the message.
-    await expect(page.getByTestId('yard-paused')).toBeVisible();
-    await alert.getByRole('button', { name: 'Restart' }).click();
-    await expect(alert).toHaveCount(0);
+    await crashWorker(page, label, async () => {
+      // The game waits behind the message.
+      await expect(page.getByTestId('yard-paused')).toBeVisible();
+    });
 
     // The same level, score and count; the lawn as mowed.
     await page.getByTestId('yard-paused').getByRole('button', { name: 'Resume' }).click();

@@ -1,14 +1,13 @@
-import type { Rng } from '../pure/rng.ts';
+import { createRng } from '../pure/rng.ts';
 import { brownNoiseBuffer } from './noise.ts';
+import type { SoundRecipe } from './soundRecipe.ts';
 
 /**
  * A motor's loop (the race's engines, Yardcore's mower): oscillator voices whose level
  * throbs with a slow sine, plus a looped rumble of brown noise, all through one low-pass.
- * Loop-safe when every frequency makes whole cycles in the noise's `period`.
+ * Loop-safe when every frequency makes whole cycles in the loop's period.
  */
 export interface MotorShape {
-  /** Seconds to run the sources for: the loop's warm-up and a few periods. */
-  total: number;
   /** The level of the whole, before the low-pass. */
   level: number;
   lowpass: { freq: number; q?: number };
@@ -16,11 +15,34 @@ export interface MotorShape {
   throb: { level: number; freq: number; depth: number };
   /** Each voice's own gain, when it has one (without: straight in at full level). */
   voices: readonly { wave: OscillatorType; freq: number; gain?: number }[];
-  /** The rumble: a buffer exactly one loop `period` long, looped. */
-  noise: { period: number; rng: Rng; cornerHz: number; rms: number };
+  /** The rumble: a buffer exactly one loop period long, looped; `seed` makes its noise. */
+  noise: { seed: number; cornerHz: number; rms: number };
 }
 
-export function motorLoop(ctx: BaseAudioContext, out: AudioNode, shape: MotorShape): void {
+/** Seconds a motor runs before the period its file keeps, so the low-pass has settled. */
+const MOTOR_WARMUP = 0.2;
+
+/**
+ * A motor's loop recipe, one `period` (seconds) long: its sources run through the warm-up
+ * and three periods (the one kept, and enough either side for the file's pads).
+ */
+export function motorRecipe(period: number, shape: MotorShape): SoundRecipe {
+  return {
+    duration: period,
+    loop: { warmup: MOTOR_WARMUP },
+    schedule(ctx, out) {
+      motorLoop(ctx, out, shape, period, MOTOR_WARMUP + period * 3);
+    },
+  };
+}
+
+function motorLoop(
+  ctx: BaseAudioContext,
+  out: AudioNode,
+  shape: MotorShape,
+  period: number,
+  total: number,
+): void {
   const bus = ctx.createGain();
   bus.gain.setValueAtTime(shape.level, 0);
   const lowpass = ctx.createBiquadFilter();
@@ -50,9 +72,9 @@ export function motorLoop(ctx: BaseAudioContext, out: AudioNode, shape: MotorSha
     return osc;
   });
   amp.connect(bus);
-  const { period, rng, cornerHz, rms } = shape.noise;
+  const { seed, cornerHz, rms } = shape.noise;
   const rumble = ctx.createBufferSource();
-  rumble.buffer = brownNoiseBuffer(ctx, Math.round(period * ctx.sampleRate), rng, {
+  rumble.buffer = brownNoiseBuffer(ctx, Math.round(period * ctx.sampleRate), createRng(seed), {
     cornerHz,
     rms,
     periodic: true,
@@ -61,6 +83,6 @@ export function motorLoop(ctx: BaseAudioContext, out: AudioNode, shape: MotorSha
   rumble.connect(bus);
   for (const node of [...voices, throb, rumble]) {
     node.start(0);
-    node.stop(shape.total);
+    node.stop(total);
   }
 }

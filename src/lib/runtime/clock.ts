@@ -59,6 +59,20 @@ export class TestClock implements HostClock {
     this.time = end;
   }
 
+  /**
+   * Jumps `ms` on at once and runs the timers then due, each once, at the new time: one
+   * stalled tick (a tab that froze), where `advance` runs every timer in between.
+   */
+  stall(ms: number): void {
+    this.time += ms;
+    for (const [handle, timer] of [...this.timers]) {
+      if (timer.at <= this.time) {
+        this.timers.delete(handle);
+        timer.run();
+      }
+    }
+  }
+
   /** requestAnimationFrame on this clock. */
   readonly requestFrame = (run: (now: number) => void): number => {
     this.frames.push(run);

@@ -323,7 +323,7 @@ export class CritSession {
     if (!outcome.crit) return;
     const { pool } = useCritStore.getState();
     if (outcome.crit === 'fail') {
-      this.sound.sad();
+      this.sound.play('sad');
       this.sceneInput({ type: 'celebrate', kind: 'fail', ids: outcome.fallenIds });
       return;
     }
@@ -338,16 +338,16 @@ export class CritSession {
     if (outcome.crit === 'success') {
       const celebrated = outcome.keptId ? [outcome.keptId] : twenties;
       critActions.spotOverlay(restingSpots(celebrated), arena);
-      this.sound.fanfare();
+      this.sound.play('fanfare');
       this.sceneInput({ type: 'celebrate', kind: 'success', ids: celebrated });
       return;
     }
     critActions.spotOverlay(restingSpots(twenties), arena);
-    this.sound.fanfare();
+    this.sound.play('fanfare');
     this.sceneInput({ type: 'celebrate', kind: 'double-twenty', ids: twenties });
     if (!(this.motionQuery?.matches ?? false)) {
-      this.sound.firework();
-      this.fireworkTimer = setInterval(() => this.sound.firework(), FIREWORK_EVERY_MS);
+      this.sound.play('firework');
+      this.fireworkTimer = setInterval(() => this.sound.play('firework'), FIREWORK_EVERY_MS);
     }
   }
 

@@ -30,33 +30,17 @@ export function clackGain(speed: number): number {
   return Math.min(1, Math.max(0.12, (speed - 60) / 900));
 }
 
-export class CritSound {
-  private readonly bank = new SampleBank(SAMPLES, gainOf(useCritSettings));
+/** The game's samples (`play` by name), and the dice's clacks, which vary as they land. */
+export class CritSound extends SampleBank<CritSoundName> {
   private clackIndex = 0;
 
-  unlock(): void {
-    this.bank.unlock();
-  }
-
-  dispose(): void {
-    this.bank.dispose();
+  constructor() {
+    super(SAMPLES, gainOf(useCritSettings));
   }
 
   clack(speed: number): void {
     this.clackIndex = (this.clackIndex + 1) % CLACKS.length;
     const rate = 0.9 + ((this.clackIndex * 37) % 20) / 100;
-    this.bank.play(CLACKS[this.clackIndex], rate, clackGain(speed));
-  }
-
-  fanfare(): void {
-    this.bank.play('fanfare');
-  }
-
-  sad(): void {
-    this.bank.play('sad');
-  }
-
-  firework(): void {
-    this.bank.play('firework');
+    this.play(CLACKS[this.clackIndex], rate, clackGain(speed));
   }
 }

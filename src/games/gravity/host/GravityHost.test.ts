@@ -1,21 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { TestClock } from '../../../lib/runtime/clock.ts';
+import {
+  expectStillWhilePausedOrHidden,
+  testHostOptions,
+} from '../../../lib/runtime/hostTesting.testutil.ts';
 import { KIND_STAR } from '../engine/bodyTypes.ts';
 import { B_X, BODY_STRIDE, type Snapshot } from '../engine/snapshot.ts';
 import { worldPoint } from '../scene/camera.ts';
 import { GravityHost } from './GravityHost.ts';
 
 function makeHost() {
-  const clock = new TestClock();
-  const transfers: Transferable[][] = [];
-  const host = new GravityHost({
-    clock,
-    markTransfer: (value, list) => {
-      transfers.push(list);
-      return value;
-    },
-  });
-  return { clock, host, transfers };
+  const options = testHostOptions();
+  return { ...options, host: new GravityHost(options) };
 }
 
 describe('GravityHost', () => {
@@ -61,17 +56,12 @@ describe('GravityHost', () => {
   it('stops stepping when paused or hidden, and its timer with it', () => {
     const { clock, host } = makeHost();
     host.loadPreset('solar-system');
-    host.setSettings({ running: false });
-    clock.advance(500);
-    expect(host.stats().step).toBe(0);
-    expect(clock.scheduled).toBe(0);
-    host.setSettings({ running: true });
-    host.setVisible(false);
-    clock.advance(500);
-    expect(host.stats().step).toBe(0);
-    host.setVisible(true);
-    clock.advance(100);
-    expect(host.stats().step).toBeGreaterThan(0);
+    expectStillWhilePausedOrHidden({
+      clock,
+      setRunning: (running) => host.setSettings({ running }),
+      setVisible: (visible) => host.setVisible(visible),
+      progress: () => host.stats().step,
+    });
   });
 
   it('hands snapshots back in the buffers it was given, transferred, metadata only when changed', async () => {
@@ -193,16 +183,9 @@ describe('GravityHost', () => {
   });
 
   it('runs the Galaxy preset: one tree step a tick, all stars in one transferred array', async () => {
-    const clock = new TestClock();
-    const transfers: Transferable[][] = [];
-    const host = new GravityHost({
-      clock,
-      galaxyBodies: 3000,
-      markTransfer: (value, list) => {
-        transfers.push(list);
-        return value;
-      },
-    });
+    const options = testHostOptions();
+    const { clock, transfers } = options;
+    const host = new GravityHost({ ...options, galaxyBodies: 3000 });
     const settings = host.loadPreset('galaxy');
     expect(settings).not.toBeNull();
     expect(settings!.trails).toBe(false);

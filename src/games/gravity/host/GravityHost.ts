@@ -1,5 +1,6 @@
 import type { HostClock } from '../../../lib/runtime/clock.ts';
 import { FixedStepLoop, StepAccumulator } from '../../../lib/runtime/FixedStepLoop.ts';
+import { SnapshotRequests } from '../../../lib/runtime/SnapshotRequests.ts';
 import type { MarkTransfer, SnapshotSource } from '../../../lib/runtime/workerEntries.ts';
 import {
   KIND_PLANET,
@@ -77,13 +78,12 @@ export class GravityHost {
   private readonly steps = new StepAccumulator(MAX_STEPS_PER_TICK);
   /** The Galaxy's share of a step per tick (its time speed), kept between ticks. */
   private galaxyCarry = 0;
-  /** Bumped on every change the page should see. */
-  private version = 0;
-  private deliveredVersion = -1;
+  private readonly snapshots = new SnapshotRequests<SnapshotBuffers, Snapshot>((buffers) =>
+    this.snapshot(buffers),
+  );
   private deliveredMeta = -1;
   /** The newest input (`markInput` number) the world has applied: every snapshot carries it. */
   private lastInput = 0;
-  private pending: { buffers: SnapshotBuffers | null; resolve: (s: Snapshot) => void } | null = null;
   private readonly clock: HostClock;
   private readonly markTransfer: MarkTransfer;
 
@@ -363,12 +363,9 @@ export class GravityHost {
    * not seen, transferring them back. Waits for the clock when nothing has changed.
    */
   nextSnapshot(buffers: SnapshotBuffers | null): Promise<Snapshot> {
-    if (this.pending) this.pending.resolve(this.snapshot(null)); // one outstanding request at a time
-    return new Promise((resolve) => {
-      this.pending = { buffers, resolve };
-      if (this.version !== this.deliveredVersion) this.deliver();
-      this.schedule();
-    });
+    const next = this.snapshots.next(buffers);
+    this.schedule();
+    return next;
   }
 
   /**
@@ -376,9 +373,8 @@ export class GravityHost {
    * next carries the metadata again (the new one has none).
    */
   newReader(): void {
-    this.deliver();
+    this.snapshots.newReader();
     this.deliveredMeta = -1;
-    this.deliveredVersion = -1;
   }
 
   private snapshot(buffers: SnapshotBuffers | null): Snapshot {
@@ -392,22 +388,13 @@ export class GravityHost {
     );
     s.input = this.lastInput;
     this.deliveredMeta = s.metaVersion;
-    this.deliveredVersion = this.version;
     const transfer = transferablesOf(s.buffers) as Transferable[];
     if (s.meta) transfer.push(...(Object.values(s.meta).map((a) => a.buffer) as Transferable[]));
     return this.markTransfer(s, transfer);
   }
 
-  private deliver(): void {
-    const p = this.pending;
-    if (!p) return;
-    this.pending = null;
-    p.resolve(this.snapshot(p.buffers));
-  }
-
   private changed(): void {
-    this.version++;
-    this.deliver();
+    this.snapshots.changed();
     this.schedule();
   }
 
@@ -426,10 +413,7 @@ export class GravityHost {
       (elapsedMs / 1000) * SIM_FRAME_HZ * SUBSTEPS_PER_FRAME * this.settings.timeSpeed,
     );
     for (let i = 0; i < steps; i++) this.world.step();
-    if (steps > 0) {
-      this.version++;
-      this.deliver();
-    }
+    if (steps > 0) this.snapshots.changed();
   };
 
   /**
@@ -441,8 +425,7 @@ export class GravityHost {
     if (this.galaxyCarry < 1) return;
     this.galaxyCarry -= 1;
     galaxy.step();
-    this.version++;
-    this.deliver();
+    this.snapshots.changed();
   }
 
   /** Stops the clock for good. */

@@ -3,53 +3,10 @@ import { TestClock } from '../../../lib/runtime/clock.ts';
 import { FrameLoop, SnapshotTimeline } from '../../../lib/runtime/frames.ts';
 import { MESSAGES } from '../engine/constants.ts';
 import { circleStroke } from '../engine/testTracks.ts';
-import { type HostClock, RaceHost } from './RaceHost.ts';
-
-class ManualClock implements HostClock {
-  time = 0;
-  private timers = new Map<number, { at: number; run: () => void }>();
-  private next = 1;
-  now() {
-    return this.time;
-  }
-  setTimer(run: () => void, ms: number) {
-    const h = this.next++;
-    this.timers.set(h, { at: this.time + ms, run });
-    return h;
-  }
-  clearTimer(handle: unknown) {
-    this.timers.delete(handle as number);
-  }
-  get scheduled() {
-    return this.timers.size;
-  }
-  /** Jumps straight to `ms` later and runs what is due (one stalled tick). */
-  stall(ms: number) {
-    this.time += ms;
-    for (const [h, t] of [...this.timers]) {
-      if (t.at <= this.time) {
-        this.timers.delete(h);
-        t.run();
-      }
-    }
-  }
-  advance(ms: number) {
-    const end = this.time + ms;
-    for (;;) {
-      const due = [...this.timers.entries()]
-        .filter(([, t]) => t.at <= end)
-        .sort((a, b) => a[1].at - b[1].at)[0];
-      if (!due) break;
-      this.timers.delete(due[0]);
-      this.time = due[1].at;
-      due[1].run();
-    }
-    this.time = end;
-  }
-}
+import { RaceHost } from './RaceHost.ts';
 
 function hostWithCars(cars: number) {
-  const clock = new ManualClock();
+  const clock = new TestClock();
   const host = new RaceHost({ clock, seed: 9 });
   const made = host.setTrack(circleStroke(500, 350, 250), 46, 1000, 700);
   expect(made.ok).toBe(true);
@@ -99,7 +56,7 @@ describe('RaceHost', () => {
   });
 
   it('passes the engine’s warnings through', () => {
-    const clock = new ManualClock();
+    const clock = new TestClock();
     const host = new RaceHost({ clock });
     expect(host.addCar()).toEqual({ ok: false, message: MESSAGES.noTrack });
   });

@@ -1,5 +1,6 @@
 import type { HostClock } from '../../../lib/runtime/clock.ts';
 import { FixedStepLoop, StepAccumulator } from '../../../lib/runtime/FixedStepLoop.ts';
+import { SnapshotRequests } from '../../../lib/runtime/SnapshotRequests.ts';
 import type { MarkTransfer, SnapshotSource } from '../../../lib/runtime/workerEntries.ts';
 import { FRAME_DELTA_CAP, STEP } from '../engine/constants.ts';
 import { type ActionResult, RaceWorld } from '../engine/race.ts';
@@ -23,9 +24,9 @@ export class RaceHost {
   private visible = true;
   private readonly loop: FixedStepLoop;
   private readonly steps = new StepAccumulator(MAX_STEPS_PER_TICK);
-  private version = 0;
-  private deliveredVersion = -1;
-  private pending: { buffer: Float32Array | null; resolve: (s: RaceSnapshot) => void } | null = null;
+  private readonly snapshots = new SnapshotRequests<Float32Array, RaceSnapshot>((buffer) =>
+    this.take(buffer),
+  );
   private readonly clock: HostClock;
   private readonly markTransfer: MarkTransfer;
 
@@ -118,30 +119,18 @@ export class RaceHost {
 
   /** The next state the page has not seen; waits for the clock when nothing changed. */
   nextSnapshot(buffer: Float32Array | null): Promise<RaceSnapshot> {
-    if (this.pending) this.pending.resolve(this.take(null));
-    return new Promise((resolve) => {
-      this.pending = { buffer, resolve };
-      if (this.version !== this.deliveredVersion) this.deliver();
-      this.schedule();
-    });
+    const next = this.snapshots.next(buffer);
+    this.schedule();
+    return next;
   }
 
   private take(buffer: Float32Array | null): RaceSnapshot {
     const s = takeSnapshot(this.world, buffer);
-    this.deliveredVersion = this.version;
     return this.markTransfer(s, [s.cars.buffer as ArrayBuffer]);
   }
 
-  private deliver(): void {
-    const p = this.pending;
-    if (!p) return;
-    this.pending = null;
-    p.resolve(this.take(p.buffer));
-  }
-
   private changed(): void {
-    this.version++;
-    this.deliver();
+    this.snapshots.changed();
     this.schedule();
   }
 
@@ -150,8 +139,7 @@ export class RaceHost {
    * the old one, and the new one gets the current state at once, changed or not.
    */
   newReader(): void {
-    this.deliver();
-    this.deliveredVersion = -1;
+    this.snapshots.newReader();
   }
 
   /** Something to simulate: a countdown or race, or cars still rolling to a stop after it. */
@@ -168,10 +156,7 @@ export class RaceHost {
   private readonly tick = (elapsedMs: number): void => {
     const steps = this.steps.add(elapsedMs / (STEP * 1000));
     for (let i = 0; i < steps; i++) this.world.step();
-    if (steps > 0) {
-      this.version++;
-      this.deliver();
-    }
+    if (steps > 0) this.snapshots.changed();
   };
 
   /** Stops the clock for good. */

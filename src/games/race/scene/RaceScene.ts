@@ -293,7 +293,11 @@ export class RaceScene implements GameScene<RaceSnapshot, RaceSceneInput, RaceSc
     this.renderNow();
   }
 
-  /** Renders the scene as it stands (no step of time: cars and sparks stay where they are). */
+  /**
+   * Renders the scene as it stands: the lawn-and-road cache and the stroke brought up to
+   * date, then the frame (the cars and sparks where they were last placed). Every frame is
+   * drawn through here, so a frame shown marks the ink painted and the track drawn.
+   */
   private renderNow(): void {
     if (this.staticDirty) this.refreshStaticCache();
     if (this.ink.takeChange()) this.drawStroke();
@@ -607,13 +611,9 @@ export class RaceScene implements GameScene<RaceSnapshot, RaceSceneInput, RaceSc
     const celebrating = this.sparkPool.count > 0 || this.fireworksUntil > now;
     if (!(this.dirty || moving || celebrating)) return;
     this.dirty = false;
-    if (this.staticDirty) this.refreshStaticCache();
-    if (this.ink.takeChange()) this.drawStroke();
     this.drawCars(alpha, now);
     this.drawSparks(now, Math.min(0.05, ms / 1000));
-    this.app.render();
-    this.ink.painted();
-    if (this.track) this.trackDrawn = true;
+    this.renderNow();
   }
 
   private drawCars(t: number, now: number): void {

@@ -5,7 +5,7 @@
  * when cars finish, and a bump when cars touch.
  */
 
-import { motorLoop } from '../../../lib/audio/motor.ts';
+import { motorRecipe } from '../../../lib/audio/motor.ts';
 import { whiteNoiseBuffer } from '../../../lib/audio/noise.ts';
 import type { SoundSet } from '../../../lib/audio/soundRecipe.ts';
 import { filtered, tone } from '../../../lib/audio/tone.ts';
@@ -34,24 +34,17 @@ export const RACE_SOUNDS = {
   beep: beep(BEEP_COUNT_HZ, 0.16),
   go: beep(BEEP_GO_HZ, 0.5),
   /** A pack of engines: two detuned sawtooth voices, a sub, a 25 Hz throb and road rumble, low-passed. */
-  engine: {
-    duration: ENGINE_PERIOD,
-    loop: { warmup: 0.2 },
-    schedule(ctx, out) {
-      motorLoop(ctx, out, {
-        total: 0.2 + ENGINE_PERIOD * 3,
-        level: 0.5,
-        lowpass: { freq: 700, q: 2 },
-        throb: { level: 0.6, freq: 25, depth: 0.25 },
-        voices: [
-          { wave: 'sawtooth', freq: 90, gain: 0.5 },
-          { wave: 'sawtooth', freq: 45, gain: 0.45 },
-          { wave: 'triangle', freq: 30, gain: 0.6 },
-        ],
-        noise: { period: ENGINE_PERIOD, rng: createRng(31), cornerHz: 400, rms: 0.15 },
-      });
-    },
-  },
+  engine: motorRecipe(ENGINE_PERIOD, {
+    level: 0.5,
+    lowpass: { freq: 700, q: 2 },
+    throb: { level: 0.6, freq: 25, depth: 0.25 },
+    voices: [
+      { wave: 'sawtooth', freq: 90, gain: 0.5 },
+      { wave: 'sawtooth', freq: 45, gain: 0.45 },
+      { wave: 'triangle', freq: 30, gain: 0.6 },
+    ],
+    noise: { seed: 31, cornerHz: 400, rms: 0.15 },
+  }),
   /** The crowd: a swell of band-passed noise (many voices) with a few whistles on top. */
   crowd: {
     duration: 2.6,

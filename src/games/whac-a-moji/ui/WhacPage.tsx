@@ -39,13 +39,13 @@ function browserStore(sound: WhacSound): WhacStore {
       const finishing = events.some((e) => e.type === 'finished');
       for (const e of events) {
         if (e.type === 'hit') sound.whack(e.points);
-        else if (e.type === 'miss') sound.miss();
-        else if (e.type === 'timeout') sound.timeout();
+        else if (e.type === 'miss') sound.play('miss');
+        else if (e.type === 'timeout') sound.play('timeout');
         else if (e.type === 'beep') sound.beep(e.secondsLeft);
-        else if (e.type === 'roundStarted') sound.roundStart();
-        else if (e.type === 'roundEnded' && !finishing) sound.roundEnd();
-        else if (e.type === 'gameOver') sound.gameOver();
-        else if (e.type === 'finished') sound.finished();
+        else if (e.type === 'roundStarted') sound.play('round-start');
+        else if (e.type === 'roundEnded' && !finishing) sound.play('round-end');
+        else if (e.type === 'gameOver') sound.play('game-over');
+        else if (e.type === 'finished') sound.play('finished');
       }
     },
   });

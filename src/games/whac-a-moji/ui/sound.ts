@@ -42,52 +42,22 @@ const FINAL_BEEP_RATE = 1318.5 / 987.8;
 /** Whac-a-Moji's own mute (the header's toggle); its volume is the mix level it always had. */
 export const useWhacSound = createGameSound('whac-a-moji', 0.8);
 
-export class WhacSound {
-  private readonly bank = new SampleBank(SAMPLES, gainOf(useWhacSound));
-
-  /** Call from a user gesture (Start Game): creates the Howls and howler's AudioContext, or resumes it. */
-  unlock(): void {
-    this.bank.unlock();
-  }
-
-  /** Unloads the samples. */
-  dispose(): void {
-    this.bank.dispose();
+/**
+ * The game's samples, played by name (`unlock` from a user gesture such as Start Game first:
+ * it creates the Howls and howler's AudioContext, or resumes it), and the two that vary.
+ */
+export class WhacSound extends SampleBank<WhacSoundName> {
+  constructor() {
+    super(SAMPLES, gainOf(useWhacSound));
   }
 
   /** A hit: a bonk whose pitch rises with the points (20 highest). */
   whack(points: number): void {
-    this.bank.play(points >= 20 ? 'whack-20' : points >= 10 ? 'whack-10' : 'whack-5');
-  }
-
-  /** A missed click: a short, low, muffled buzz. */
-  miss(): void {
-    this.bank.play('miss');
-  }
-
-  /** An emoji got away: a falling "bloop". */
-  timeout(): void {
-    this.bank.play('timeout');
+    this.play(points >= 20 ? 'whack-20' : points >= 10 ? 'whack-10' : 'whack-5');
   }
 
   /** Last-5-seconds beep; the final second is higher. */
   beep(secondsLeft: number): void {
-    this.bank.play('beep', secondsLeft <= 1 ? FINAL_BEEP_RATE : 1);
-  }
-
-  roundStart(): void {
-    this.bank.play('round-start');
-  }
-
-  roundEnd(): void {
-    this.bank.play('round-end');
-  }
-
-  gameOver(): void {
-    this.bank.play('game-over');
-  }
-
-  finished(): void {
-    this.bank.play('finished');
+    this.play('beep', secondsLeft <= 1 ? FINAL_BEEP_RATE : 1);
   }
 }

@@ -128,6 +128,24 @@ describe('whac store', () => {
     expect(t.events.map((e) => e.type)).toEqual(expect.arrayContaining(['hit', 'miss']));
   });
 
+  it('keeps the object of every cell a change left as it was (memoised cells skip rendering)', async () => {
+    const t = await started();
+    const before = t.store.getState().slots;
+    const slot = t.upSlot();
+    t.store.getState().whack(slot);
+    const after = t.store.getState().slots;
+    expect(after).not.toBe(before);
+    expect(after[slot]).not.toBe(before[slot]);
+    expect(after[slot].isHit).toBe(true);
+    let kept = 0;
+    after.forEach((cell, i) => {
+      if (JSON.stringify(cell) !== JSON.stringify(before[i])) return;
+      expect(cell).toBe(before[i]);
+      kept++;
+    });
+    expect(kept).toBeGreaterThan(0);
+  });
+
   it('does not re-render the grid on frames where nothing on it changed', async () => {
     const t = await started();
     const before = t.store.getState().slots;

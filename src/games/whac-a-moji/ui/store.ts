@@ -5,6 +5,7 @@
  * seconds or the phase change, so React does not re-render per frame; the timer bar
  * animates on the compositor from the exact time (`exactMsLeft`) at each whole second.
  */
+import { shallow } from 'zustand/shallow';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { LeaderboardSubmission } from '../../../platform/scores/Leaderboard.tsx';
 import { ROUND_MS, TICK_MS } from '../engine/constants.ts';
@@ -121,15 +122,7 @@ function slotViews(game: RecordedWhacGame, prev: readonly SlotView[] = []): Slot
       serial: c.serial,
     };
     const p = prev[i];
-    return p &&
-      p.emoji === next.emoji &&
-      p.isHit === next.isHit &&
-      p.countdown === next.countdown &&
-      p.points === next.points &&
-      p.cross === next.cross &&
-      p.serial === next.serial
-      ? p
-      : next;
+    return p && shallow(p, next) ? p : next;
   });
 }
 

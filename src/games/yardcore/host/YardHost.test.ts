@@ -1,22 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { TestClock } from '../../../lib/runtime/clock.ts';
 import { SnapshotTimeline } from '../../../lib/runtime/frames.ts';
+import {
+  expectStillWhilePausedOrHidden,
+  testHostOptions,
+} from '../../../lib/runtime/hostTesting.testutil.ts';
 import { CHUNK } from '../engine/constants.ts';
 import { createGame, step } from '../engine/game.ts';
 import { ENTITY_STRIDE, type YardSnapshot } from '../engine/snapshot.ts';
 import { type YardFeed, YardHost } from './YardHost.ts';
 
 function makeHost() {
-  const clock = new TestClock();
-  const transfers: Transferable[][] = [];
-  const host = new YardHost({
-    clock,
-    markTransfer: (value, list) => {
-      transfers.push(list);
-      return value;
-    },
-  });
-  return { clock, host, transfers };
+  const options = testHostOptions();
+  return { ...options, host: new YardHost(options) };
 }
 
 /** A yard where a gardener who stands still is not beaten for `seconds`. */
@@ -93,17 +88,12 @@ describe('YardHost', () => {
   it('stops (and its timer) while paused or hidden', () => {
     const { clock, host } = makeHost();
     host.newGame(9);
-    host.setRunning(false);
-    clock.advance(500);
-    expect(host.stats().t).toBe(0);
-    expect(clock.scheduled).toBe(0);
-    host.setRunning(true);
-    host.setVisible(false);
-    clock.advance(500);
-    expect(host.stats().t).toBe(0);
-    host.setVisible(true);
-    clock.advance(100);
-    expect(host.stats().t).toBeGreaterThan(0);
+    expectStillWhilePausedOrHidden({
+      clock,
+      setRunning: (running) => host.setRunning(running),
+      setVisible: (visible) => host.setVisible(visible),
+      progress: () => host.stats().t,
+    });
   });
 
   it('echoes the newest move a step has applied, not one only received', async () => {

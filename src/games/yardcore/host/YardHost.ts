@@ -1,5 +1,6 @@
 import type { HostClock } from '../../../lib/runtime/clock.ts';
 import { FixedStepLoop, StepAccumulator } from '../../../lib/runtime/FixedStepLoop.ts';
+import { SnapshotRequests } from '../../../lib/runtime/SnapshotRequests.ts';
 import type { MarkTransfer, SnapshotSource } from '../../../lib/runtime/workerEntries.ts';
 import { STEP } from '../engine/constants.ts';
 import {
@@ -78,11 +79,13 @@ export class YardHost {
   /** The newest input's number (`markInput`) received, and the newest a step has applied. */
   private inputSeq = 0;
   private appliedSeq = 0;
-  private version = 0;
   /** Counts the yards started (new game, restart, next level): tags snapshots, chunks and the feed. */
   private run = 0;
-  private deliveredVersion = -1;
-  private pending: { request: YardSnapshotRequest | null; resolve: (s: YardSnapshot) => void } | null = null;
+  /** No snapshot before the first game: the scene's requests wait for one. */
+  private readonly snapshots = new SnapshotRequests<YardSnapshotRequest, YardSnapshot>(
+    (request) => this.take(request),
+    () => this.game !== null,
+  );
   /** Events not yet in a snapshot (the scene's) and not yet posted (the page's). */
   private sceneEvents: YardEvent[] = [];
   private pageEvents: YardEvent[] = [];
@@ -200,9 +203,7 @@ export class YardHost {
    * chunks a new view size or zoom shows (a paused yard sends none otherwise).
    */
   refresh(): void {
-    if (!this.game) return;
-    this.version++;
-    this.deliver();
+    if (this.game) this.snapshots.changed();
   }
 
   /** What a save keeps (score, cut count, level, the mowed tiles), while a level is being played; else null. */
@@ -269,19 +270,14 @@ export class YardHost {
    * the scene asks for chunks (then at once: a paused yard still fills in a new view).
    */
   nextSnapshot(request: YardSnapshotRequest | null): Promise<YardSnapshot> {
-    if (this.pending && this.game) this.pending.resolve(this.take(null));
-    return new Promise((resolve) => {
-      this.pending = { request, resolve };
-      const asks = (request?.chunks.length ?? 0) > 0;
-      if (this.game && (asks || this.version !== this.deliveredVersion)) this.deliver();
-      this.loop.schedule();
-    });
+    const next = this.snapshots.next(request, (request?.chunks.length ?? 0) > 0);
+    this.loop.schedule();
+    return next;
   }
 
   /** A new scene reads (its worker restarted): the one waiting goes to the old reader, and the next is sent at once. */
   newReader(): void {
-    this.deliver();
-    this.deliveredVersion = -1;
+    this.snapshots.newReader();
   }
 
   private take(request: YardSnapshotRequest | null): YardSnapshot {
@@ -303,21 +299,12 @@ export class YardHost {
       transfer.push(tiles.buffer as ArrayBuffer);
     }
     s.chunks = chunks;
-    this.deliveredVersion = this.version;
     return this.markTransfer(s, transfer);
-  }
-
-  private deliver(): void {
-    const p = this.pending;
-    if (!p || !this.game) return;
-    this.pending = null;
-    p.resolve(this.take(p.request));
   }
 
   private changed(): void {
     this.collectEvents();
-    this.version++;
-    this.deliver();
+    this.snapshots.changed();
     this.post();
     this.loop.schedule();
   }

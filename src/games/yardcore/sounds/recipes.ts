@@ -6,7 +6,7 @@
  * and jingles for levelup, gameover and the won yard.
  */
 
-import { motorLoop } from '../../../lib/audio/motor.ts';
+import { motorRecipe } from '../../../lib/audio/motor.ts';
 import { whiteNoiseBuffer } from '../../../lib/audio/noise.ts';
 import type { SoundSet } from '../../../lib/audio/soundRecipe.ts';
 import { filtered, tone } from '../../../lib/audio/tone.ts';
@@ -71,25 +71,18 @@ const MOWER_PERIOD = 0.2;
 
 export const YARD_SOUNDS = {
   /** The two-stroke mower while mowing: a buzzy 55 Hz firing, a putter, and blade hiss. */
-  mower: {
-    duration: MOWER_PERIOD,
-    loop: { warmup: 0.2 },
-    schedule(ctx, out) {
-      // The putter is the throb: an amplitude wobble at 15 Hz.
-      motorLoop(ctx, out, {
-        total: 0.2 + MOWER_PERIOD * 3,
-        level: 0.6,
-        lowpass: { freq: 900 },
-        throb: { level: 0.6, freq: 15, depth: 0.35 },
-        voices: [
-          { wave: 'sawtooth', freq: 55 },
-          { wave: 'square', freq: 110, gain: 0.25 },
-        ],
-        // Blade hiss.
-        noise: { period: MOWER_PERIOD, rng: createRng(77), cornerHz: 2500, rms: 0.12 },
-      });
-    },
-  },
+  mower: motorRecipe(MOWER_PERIOD, {
+    level: 0.6,
+    lowpass: { freq: 900 },
+    // The putter is the throb: an amplitude wobble at 15 Hz.
+    throb: { level: 0.6, freq: 15, depth: 0.35 },
+    voices: [
+      { wave: 'sawtooth', freq: 55 },
+      { wave: 'square', freq: 110, gain: 0.25 },
+    ],
+    // Blade hiss.
+    noise: { seed: 77, cornerHz: 2500, rms: 0.12 },
+  }),
   /** A tile of grass cut: a short bright snip. */
   snip: {
     duration: 0.07,

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { shallow } from 'zustand/shallow';
 import type { ItemSlot } from '../engine/game.ts';
 import { loadProgress, loadSettings, type YardSettings } from './storage.ts';
 
@@ -85,15 +86,7 @@ const sameSlot = (a: ItemSlot, b: ItemSlot): boolean =>
 export function nextHud(previous: Hud, next: Hud): Hud {
   const slotsSame =
     previous.slots.length === next.slots.length && previous.slots.every((s, i) => sameSlot(s, next.slots[i]));
-  if (
-    slotsSame &&
-    previous.hp === next.hp &&
-    previous.score === next.score &&
-    previous.cutCount === next.cutCount &&
-    previous.target === next.target &&
-    previous.level === next.level &&
-    previous.activeSlot === next.activeSlot
-  )
-    return previous;
+  // Every field but the slots (compared above, item by item) the same: nothing shown changed.
+  if (slotsSame && shallow({ ...previous, slots: next.slots }, next)) return previous;
   return slotsSame ? { ...next, slots: previous.slots } : next;
 }
