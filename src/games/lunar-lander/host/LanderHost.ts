@@ -1,5 +1,6 @@
 import type { HostClock } from '../../../lib/runtime/clock.ts';
 import { FixedStepLoop, StepAccumulator } from '../../../lib/runtime/FixedStepLoop.ts';
+import { SnapshotRequests } from '../../../lib/runtime/SnapshotRequests.ts';
 import type { MarkTransfer, SnapshotSource } from '../../../lib/runtime/workerEntries.ts';
 import {
   decodeInputLog,
@@ -138,9 +139,10 @@ export class LanderHost {
   /** The touchdown of the last tick, until a snapshot carried it to the scene. */
   private touchdown: LanderTickSnapshot['touchdown'] = null;
   private visible = true;
-  private version = 0;
-  private deliveredVersion = -1;
-  private pending: ((snapshot: LanderTickSnapshot) => void) | null = null;
+  private readonly snapshots = new SnapshotRequests<null, LanderTickSnapshot>(
+    () => this.snapshot(),
+    () => this.shown !== null,
+  );
   private page: PagePort | null = null;
   private readonly loop: FixedStepLoop;
   private readonly steps = new StepAccumulator(MAX_TICKS_PER_WAKE);
@@ -250,24 +252,18 @@ export class LanderHost {
 
   /** The next state the scene has not seen; waits for the clock when there is none yet. */
   nextSnapshot(_request: null): Promise<LanderTickSnapshot> {
-    if (this.pending && this.shown) this.pending(this.snapshot()); // one outstanding request at a time
-    return new Promise((resolve) => {
-      this.pending = resolve;
-      if (this.version !== this.deliveredVersion) this.deliver();
-    });
+    return this.snapshots.next(null);
   }
 
   /** A new renderer reads the snapshots: the next one goes to it, whatever the old one saw. */
   newReader(): void {
-    this.deliver();
-    this.deliveredVersion = -1;
+    this.snapshots.newReader();
   }
 
   private snapshot(): LanderTickSnapshot {
     const shown = this.shown!;
     const base = landerSnapshot(shown.state, this.touchdown);
     this.touchdown = null;
-    this.deliveredVersion = this.version;
     const ghosts =
       shown === this.session
         ? this.ghosts.views(shown.state.terrain, 1, (kind) => kind === 'best' || this.showTop)
@@ -281,16 +277,8 @@ export class LanderHost {
     };
   }
 
-  private deliver(): void {
-    const resolve = this.pending;
-    if (!resolve || !this.shown) return;
-    this.pending = null;
-    resolve(this.snapshot());
-  }
-
   private changed(): void {
-    this.version++;
-    this.deliver();
+    this.snapshots.changed();
   }
 
   // ---- the clock -------------------------------------------------------------------------
