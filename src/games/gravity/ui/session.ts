@@ -212,11 +212,10 @@ export class GravitySession {
   // ---- readouts --------------------------------------------------------------------------
 
   private readonly onHud = (hud: GravityHud): void => {
-    const state = useGravityStore.getState();
-    const patch: Partial<typeof state> = {};
-    if (state.bodyCount !== hud.bodies) patch.bodyCount = hud.bodies;
-    if (state.simStep !== hud.step) patch.simStep = hud.step;
-    if (Object.keys(patch).length > 0) useGravityStore.setState(patch);
+    // The store (and so React) hears only what the page shows: the body count, which
+    // changes when bodies merge, not the step, which changes with every readout.
+    if (useGravityStore.getState().bodyCount !== hud.bodies)
+      useGravityStore.setState({ bodyCount: hud.bodies });
     // Read-only hooks for the end-to-end tests: counts and a digest of where bodies are.
     const data = this.container.dataset;
     const bodies = String(hud.bodies);

@@ -19,7 +19,6 @@ export interface GravityUiState {
   pathTrails: boolean;
   presetId: string;
   bodyCount: number;
-  simStep: number;
   selectedId: number | null;
   selected: Body | null;
   /** A short message (malformed link, link copied…), or null. */
@@ -40,7 +39,6 @@ export const initialGravityUiState: GravityUiState = {
   pathTrails: true,
   presetId: DEFAULT_PRESET_ID,
   bodyCount: 0,
-  simStep: 0,
   selectedId: null,
   selected: null,
   notice: null,
