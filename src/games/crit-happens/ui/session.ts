@@ -26,7 +26,7 @@ import {
   symmetryOf,
 } from '../scene/DiceScene.ts';
 import { RollTimeline } from '../scene/playback.ts';
-import { CritSound } from './sound.ts';
+import { CritSound, clacksToPlay } from './sound.ts';
 import { critActions, useCritSettings, useCritStore } from './store.ts';
 import { loadTableRollPool } from './tableRolls.ts';
 
@@ -292,7 +292,7 @@ export class CritSession {
       if (this.disposed) return;
       if (start < 0) start = now;
       const events = timeline.advance(now - start);
-      for (const speed of events.impacts) this.sound.clack(speed);
+      for (const speed of clacksToPlay(events.impacts)) this.sound.clack(speed);
       for (const index of events.settled) critActions.settle(index);
       if (events.done) {
         // The outcome (total, history, overlay) renders a task after the frame the last die
