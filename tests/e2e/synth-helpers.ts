@@ -19,8 +19,6 @@ export function playheadSteps(page: Page, scope = '.synth-steps'): Promise<strin
 }
 
 export interface PlayheadSample {
-  /** Steps the pads' playhead moved through per second. */
-  stepsPerSecond: number;
   /** How many pads were lit at once, each count seen. */
   litCounts: number[];
   /** Whether any pad was seen lifted (its transform). */
@@ -38,26 +36,13 @@ export function samplePlayhead(page: Page, ms: number): Promise<PlayheadSample> 
         .map((el) => Number(el.dataset.step));
     const pads = Array.from(document.querySelectorAll<HTMLElement>('.synth-steps [data-step]'));
     const counts = new Set<number>();
-    let moved = 0;
-    let movedMs = 0;
-    let last: { step: number; at: number } | null = null;
     let lifted = false;
     let loopsApart = 0;
     const start = performance.now();
     while (performance.now() - start < duration) {
       await new Promise((resolve) => requestAnimationFrame(resolve));
       const now = lit('.synth-steps');
-      const at = performance.now();
       counts.add(now.length);
-      if (now.length === 1) {
-        // Steps moved between two looks under a second apart (less than a bar at 180 BPM): a
-        // page stalled longer could have gone round the bar unseen.
-        if (last !== null && at - last.at < 1000) {
-          moved += (now[0] - last.step + 16) % 16;
-          movedMs += at - last.at;
-        }
-        last = { step: now[0], at };
-      }
       for (const row of Array.from(document.querySelectorAll('.synth-loop__cells'))) {
         const cells = Array.from(row.querySelectorAll<HTMLElement>('[data-step]'))
           .filter((el) => Number(getComputedStyle(el.querySelector('.synth-head') as Element).opacity) > 0.5)
@@ -67,7 +52,6 @@ export function samplePlayhead(page: Page, ms: number): Promise<PlayheadSample> 
       if (pads.some((el) => getComputedStyle(el).transform !== 'none')) lifted = true;
     }
     return {
-      stepsPerSecond: movedMs > 0 ? moved / (movedMs / 1000) : 0,
       litCounts: Array.from(counts).sort(),
       lifted,
       loopsApart,
