@@ -4,6 +4,7 @@ import { INPUT_LEFT, INPUT_RIGHT, INPUT_THRUST } from '../../src/games/lunar-lan
 import { openOnPausedClock } from './clock-helpers.ts';
 import { flyUntilDialog, holdFlightClock, untilFlying } from './lander-helpers.ts';
 import { loopPoints } from './race-helpers.ts';
+import { playheadSteps } from './synth-helpers.ts';
 import { findSeed, mowsRight, openWithSave, playing } from './yard-helpers.ts';
 
 /** A yard where nobody fights a player who stands still for 20 s, with grass to the right of the start. */
@@ -169,7 +170,7 @@ test.describe('keyboard alone', () => {
     }
     await tabTo(page, page.getByRole('button', { name: 'Play', exact: true }));
     await page.keyboard.press('Enter');
-    await expect(page.locator('.synth-steps .is-playhead')).toHaveCount(1);
+    await expect.poll(() => playheadSteps(page)).toHaveLength(1);
   });
 
   test('Crit Happens: pick dice and roll', async ({ page }) => {
@@ -291,7 +292,7 @@ test.describe('touch alone', () => {
       await expect(pad).toHaveAttribute('aria-pressed', 'true');
     }
     await tap(page.getByRole('button', { name: 'Play', exact: true }));
-    await expect(page.locator('.synth-steps .is-playhead')).toHaveCount(1);
+    await expect.poll(() => playheadSteps(page)).toHaveLength(1);
   });
 
   test('Crit Happens: tap dice and roll', async ({ page }) => {

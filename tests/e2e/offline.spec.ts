@@ -2,6 +2,7 @@ import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import type { ScoresGetResponse } from '../../src/api/types.ts';
 import { pauseClockAhead } from './clock-helpers.ts';
 import { drawLoop } from './race-helpers.ts';
+import { playheadSteps } from './synth-helpers.ts';
 
 /**
  * Offline, with the build's real service worker: one visit to home installs it
@@ -88,7 +89,7 @@ test('after one visit to home, every game opens and plays with the network off',
   await page.goto('/synth');
   await page.getByRole('button', { name: 'Step 1', exact: true }).click();
   await page.getByRole('button', { name: 'Play', exact: true }).click();
-  await expect(page.locator('.synth-steps .is-playhead')).toHaveCount(1, { timeout: 15_000 });
+  await expect.poll(() => playheadSteps(page), { timeout: 15_000 }).toHaveLength(1);
 
   // Crit Happens: a die rolls.
   await page.goto('/crit-happens');

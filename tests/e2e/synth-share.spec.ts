@@ -3,6 +3,7 @@ import midiPackage from '@tonejs/midi';
 import config from '../../playwright.config.ts';
 import { decodeSong, songFromHash } from '../../src/games/synth/engine/songLink.ts';
 import { DESKTOP_SIZE, expectNoSeriousA11yViolations, PHONE_SIZE } from './a11y-helpers.ts';
+import { playheadSteps } from './synth-helpers.ts';
 import { watchConsole } from './watchConsole.ts';
 
 // The package is CommonJS: Node's ESM loader sees only its default export.
@@ -261,7 +262,7 @@ test('a MIDI keyboard plays the editor voice and, with Record on while playing, 
   await record.click();
   await expect(record).toHaveAttribute('aria-pressed', 'true');
   await page.getByRole('button', { name: 'Play', exact: true }).click();
-  await expect(page.locator('.synth-steps .is-playhead')).toHaveCount(1);
+  await expect.poll(() => playheadSteps(page)).toHaveLength(1);
   for (let i = 0; i < 3; i++) {
     await sendMidi(page, [0x90, 64, 100]);
     await sendMidi(page, [0x80, 64, 0]);

@@ -3,6 +3,7 @@ import config from '../../playwright.config.ts';
 import { compareOnsets, detectOnsets } from '../../src/games/synth/engine/onsets.ts';
 import { stepTime } from '../../src/games/synth/engine/timing.ts';
 import { decodeWav16 } from '../../src/games/synth/engine/wav.ts';
+import { playheadBarMs, playheadSteps, samplePlayhead } from './synth-helpers.ts';
 import { watchConsole } from './watchConsole.ts';
 
 /**
@@ -71,11 +72,9 @@ test('design, sequence, loop, save signed in and restore with ?loadId=', async (
 
   // Play: the playhead moves over the pads from the audio clock.
   await page.getByRole('button', { name: 'Play', exact: true }).click();
-  await expect(page.locator('.synth-steps .is-playhead')).toHaveCount(1);
-  const first = await page.locator('.synth-steps .is-playhead').getAttribute('data-step');
-  await expect
-    .poll(async () => page.locator('.synth-steps .is-playhead').getAttribute('data-step'), { timeout: 5000 })
-    .not.toBe(first);
+  await expect.poll(() => playheadSteps(page)).toHaveLength(1);
+  const [first] = await playheadSteps(page);
+  await expect.poll(async () => (await playheadSteps(page))[0], { timeout: 5000 }).not.toBe(first);
 
   // Loops: save, mute.
   await page.getByRole('button', { name: 'Save Loop' }).click();
@@ -209,6 +208,52 @@ test('no cap on loops: Save Loop works past 32, and a saved song of 40 loads who
   await expect(page.locator('.synth-loop')).toHaveCount(40);
   await expect(page.locator('.synth-loop__name').last()).toHaveText('Loop 40');
   expect(watch.errors).toEqual([]);
+});
+
+test('the playhead: one step at a time on pads and loops, at the tempo set, lifted unless motion is reduced', async ({
+  page,
+}) => {
+  test.slow();
+  await page.goto('/synth');
+  await page.getByRole('button', { name: 'Enable Audio' }).click();
+  await expect(page.getByRole('button', { name: 'Enable Audio' })).toBeHidden();
+  await page.getByRole('button', { name: 'Save Loop' }).click();
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect.poll(() => playheadSteps(page)).toHaveLength(1);
+
+  // 100 BPM: a bar of 16 steps is 2.4 s; exactly one pad lit, lifted, the loop's row on the same step.
+  expect(await playheadBarMs(page)).toEqual([2400]);
+  const at100 = await samplePlayhead(page, 1000);
+  expect(at100.litCounts).toEqual([1]);
+  expect(at100.loopsApart).toBe(0);
+  expect(at100.lifted).toBe(true);
+  const [first] = await playheadSteps(page);
+  await expect.poll(async () => (await playheadSteps(page))[0], { timeout: 5000 }).not.toBe(first);
+
+  // A new tempo while playing: the playhead takes its pace (a bar of 1.33 s at 180).
+  const bpm = page.getByRole('textbox', { name: 'BPM' });
+  await bpm.fill('180');
+  await bpm.press('Enter');
+  await expect.poll(() => playheadBarMs(page)).toEqual([1333.3]);
+  const at180 = await samplePlayhead(page, 1000);
+  expect(at180.litCounts).toEqual([1]);
+  expect(at180.loopsApart).toBe(0);
+
+  // Reduced motion: the steps stop lifting, the playhead still shows where it is, and moves.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await expect.poll(async () => (await samplePlayhead(page, 300)).lifted).toBe(false);
+  const reduced = await samplePlayhead(page, 1000);
+  expect(reduced.litCounts).toEqual([1]);
+  expect(await playheadBarMs(page)).toEqual([1333.3]);
+  const [still] = await playheadSteps(page);
+  await expect.poll(async () => (await playheadSteps(page))[0], { timeout: 5000 }).not.toBe(still);
+
+  // Stopped: nothing lit, and Play shows it again.
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
+  await expect.poll(() => playheadSteps(page)).toEqual([]);
+  await expect.poll(() => playheadSteps(page, '.synth-loop__cells')).toEqual([]);
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect.poll(() => playheadSteps(page)).toHaveLength(1);
 });
 
 test('exports the song as a 16-bit WAV whose notes sit on the grid', async ({ page }) => {

@@ -21,7 +21,7 @@ import type { CritPhysicsApi, RollTimes, TumbleSnapshot } from '../host/TumbleHo
 import { dieSizeFor, MIN_ARENA_PX, symmetryOf } from '../scene/arena.ts';
 import type { DiceSceneHud, DiceSceneInput } from '../scene/DiceScene.ts';
 import { RollTimeline } from '../scene/playback.ts';
-import { CritSound } from './sound.ts';
+import { CritSound, clacksToPlay } from './sound.ts';
 import { critActions, useCritSettings, useCritStore } from './store.ts';
 import { loadTableRollPool } from './tableRolls.ts';
 
@@ -287,7 +287,7 @@ export class CritSession {
       if (this.disposed) return;
       if (start < 0) start = now;
       const events = timeline.advance(now - start);
-      for (const speed of events.impacts) this.sound.clack(speed);
+      for (const speed of clacksToPlay(events.impacts)) this.sound.clack(speed);
       for (const index of events.settled) critActions.settle(index);
       if (events.done) {
         // The outcome (total, history, overlay) renders a task after the frame the last die

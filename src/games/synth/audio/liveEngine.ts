@@ -1,9 +1,10 @@
 /**
  * The live clock: a lookahead scheduler on the audio clock. Every 25 ms a timer asks
  * the pure core for the steps due in the next 0.12 s and schedules their notes at
- * their exact audio times, so the UI thread's hiccups never move a note. The playing
- * step is drawn from the audio clock in requestAnimationFrame and handed to
- * listeners that toggle DOM classes (no React state per step).
+ * their exact audio times, so the UI thread's hiccups never move a note. The playhead
+ * is not drawn per frame: listeners get a clock (when a step is heard, on the page's
+ * timeline, and how long steps last) whenever Play, Stop or a tempo change alters it, and
+ * run the playhead as compositor animations from it (ui/usePlayhead.ts).
  */
 import * as Tone from 'tone';
 import type { Track } from '../engine/arrangement.ts';
@@ -15,15 +16,34 @@ import {
   positionAtTime,
   SCHEDULE_INTERVAL_MS,
   type SchedulerState,
-  type StepEvent,
   setSchedulerBpm,
   startScheduler,
+  stepDuration,
 } from '../engine/timing.ts';
 import { createMaster, playStep, VoiceBank } from './mix.ts';
 import { createVoice, type Voice } from './voice.ts';
 
-/** -1 when stopped. */
-export type StepListener = (step: number) => void;
+/**
+ * When the playhead reaches each step, on the page's clock: step `index` (counted since
+ * Play) is heard from `at` (ms on `document.timeline`, the clock of `performance.now()`),
+ * and every step lasts `stepMs` from there on.
+ */
+export interface PlayheadClock {
+  index: number;
+  at: number;
+  stepMs: number;
+}
+
+/** null when stopped. */
+export type PlayheadListener = (clock: PlayheadClock | null) => void;
+
+/**
+ * How far the page's clock may drift from the audio clock before the playhead is set
+ * again (the two clocks run at slightly different rates; a frame is 16.7 ms).
+ */
+export const RESYNC_MS = 8;
+/** A tempo change counts as heard this early (its timer may fire a little before its step). */
+const TEMPO_EARLY_S = 0.004;
 
 /** Head start before step 1 so the first notes are not scheduled in the past. */
 const START_DELAY_S = 0.06;
@@ -37,10 +57,12 @@ export class LiveEngine {
   private bpm = BPM_DEFAULT;
   private state: SchedulerState | null = null;
   private timer: ReturnType<typeof setInterval> | null = null;
-  private raf = 0;
-  private queue: StepEvent[] = [];
-  private shownStep = -1;
-  private readonly listeners = new Set<StepListener>();
+  /** The playhead's clock as listeners have it, the audio time of its step `index` and its tempo. */
+  private clock: { view: PlayheadClock; time: number; bpm: number } | null = null;
+  /** Tempo changes not heard yet: each takes over at its step's audio time, in the order made. */
+  private tempoChanges: { index: number; time: number; bpm: number }[] = [];
+  private readonly tempoTimers = new Set<ReturnType<typeof setTimeout>>();
+  private readonly listeners = new Set<PlayheadListener>();
   private audition: Voice | null = null;
   /** Steps skipped because the timer stalled past the lookahead (diagnostics, benchmark). */
   missedSteps = 0;
@@ -80,7 +102,21 @@ export class LiveEngine {
 
   setBpm(bpm: number) {
     this.bpm = bpm;
-    if (this.state) this.state = setSchedulerBpm(this.state, bpm);
+    if (!this.state) return;
+    const next = setSchedulerBpm(this.state, bpm);
+    if (next === this.state) return;
+    this.state = next;
+    // Steps already scheduled keep the old tempo: the playhead changes pace when the first
+    // step at the new one is heard.
+    this.tempoChanges.push({ index: next.anchorIndex, time: next.anchorTime, bpm: next.bpm });
+    const timer = setTimeout(
+      () => {
+        this.tempoTimers.delete(timer);
+        this.applyTempoChanges();
+      },
+      Math.max(0, this.pageTimeOf(next.anchorTime) - performance.now()),
+    );
+    this.tempoTimers.add(timer);
   }
 
   play() {
@@ -88,7 +124,7 @@ export class LiveEngine {
     this.state = startScheduler(this.raw.currentTime + START_DELAY_S, this.bpm);
     this.tick();
     this.timer = setInterval(this.tick, SCHEDULE_INTERVAL_MS);
-    this.raf = requestAnimationFrame(this.frame);
+    this.setClock(0, this.state.anchorTime, this.state.bpm);
   }
 
   stop() {
@@ -96,11 +132,13 @@ export class LiveEngine {
     this.state = null;
     if (this.timer !== null) clearInterval(this.timer);
     this.timer = null;
-    cancelAnimationFrame(this.raf);
-    this.queue = [];
+    for (const t of this.tempoTimers) clearTimeout(t);
+    this.tempoTimers.clear();
+    this.tempoChanges = [];
     const now = this.raw.currentTime;
     for (const v of this.bank.voices.values()) v.noteOff(now);
-    this.show(-1);
+    this.clock = null;
+    for (const l of this.listeners) l(null);
   }
 
   /** Where the sound now leaving the speakers is, in steps since Play (fractional); null when stopped. */
@@ -108,9 +146,10 @@ export class LiveEngine {
     return this.state ? positionAtTime(this.state, this.audibleTime()) : null;
   }
 
-  onStep(listener: StepListener): () => void {
+  /** Calls `listener` with the playhead's clock now and whenever it changes (Play, Stop, tempo, drift). */
+  onPlayhead(listener: PlayheadListener): () => void {
     this.listeners.add(listener);
-    listener(this.shownStep);
+    listener(this.clock?.view ?? null);
     return () => this.listeners.delete(listener);
   }
 
@@ -142,10 +181,32 @@ export class LiveEngine {
     this.missedSteps += due.missed;
     for (const e of due.events) {
       playStep(this.tracks, this.bank.voices, e, this.state.bpm);
-      this.queue.push(e);
       this.scheduledSteps++;
     }
+    this.applyTempoChanges();
+    // The page's clock and the audio clock drift apart slowly: set the playhead again when
+    // its steps would be seen more than RESYNC_MS away from when they are heard.
+    const clock = this.clock;
+    if (clock && Math.abs(this.pageTimeOf(clock.time) - clock.view.at) > RESYNC_MS)
+      this.setClock(clock.view.index, clock.time, clock.bpm);
   };
+
+  /** The tempo changes now heard (a late timer is caught up by the scheduler's tick). */
+  private applyTempoChanges() {
+    if (!this.state) return;
+    const heard = this.audibleTime();
+    let latest: { index: number; time: number; bpm: number } | null = null;
+    while (this.tempoChanges.length > 0 && this.tempoChanges[0].time <= heard + TEMPO_EARLY_S)
+      latest = this.tempoChanges.shift() ?? null;
+    if (latest) this.setClock(latest.index, latest.time, latest.bpm);
+  }
+
+  /** Step `index` is heard at audio time `time`, at `bpm` from there on. */
+  private setClock(index: number, time: number, bpm: number) {
+    const view = { index, at: this.pageTimeOf(time), stepMs: stepDuration(bpm) * 1000 };
+    this.clock = { view, time, bpm };
+    for (const l of this.listeners) l(view);
+  }
 
   /** The audio-clock time now leaving the speakers (output latency accounted for where the browser says). */
   private audibleTime(): number {
@@ -156,17 +217,12 @@ export class LiveEngine {
     return ctx.currentTime;
   }
 
-  private readonly frame = () => {
-    const t = this.audibleTime();
-    let step = this.shownStep;
-    while (this.queue.length > 0 && this.queue[0].time <= t) step = (this.queue.shift() as StepEvent).step;
-    this.show(step);
-    this.raf = requestAnimationFrame(this.frame);
-  };
-
-  private show(step: number) {
-    if (step === this.shownStep) return;
-    this.shownStep = step;
-    for (const l of this.listeners) l(step);
+  /** When the sound of audio time `time` leaves the speakers, in `performance.now()` ms. */
+  private pageTimeOf(time: number): number {
+    const ctx = this.raw as AudioContext;
+    const stamp = typeof ctx.getOutputTimestamp === 'function' ? ctx.getOutputTimestamp() : null;
+    if (stamp?.contextTime && stamp.performanceTime)
+      return stamp.performanceTime + (time - stamp.contextTime) * 1000;
+    return performance.now() + (time - ctx.currentTime) * 1000;
   }
 }

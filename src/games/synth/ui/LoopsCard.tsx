@@ -41,7 +41,9 @@ function LoopRow({ loop, linked }: { loop: Loop; linked: boolean }) {
       </div>
       <div className="synth-loop__cells" ref={cells} aria-hidden="true">
         {loop.pattern.map((on, i) => (
-          <span key={i} data-step={i} className={on ? 'is-on' : undefined} />
+          <span key={i} data-step={i} className={on ? 'is-on' : undefined}>
+            <span className="synth-head synth-loop__head" />
+          </span>
         ))}
       </div>
       <div className="synth-loop__actions">

@@ -31,6 +31,9 @@ export function PatternCard() {
             onClick={() => toggleStep(i)}
           >
             <span aria-hidden="true">{i + 1}</span>
+            <span className="synth-head" aria-hidden="true">
+              <span>{i + 1}</span>
+            </span>
           </button>
         ))}
       </fieldset>

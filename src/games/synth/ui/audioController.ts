@@ -1,9 +1,9 @@
 /**
  * Glue between the store and the LiveEngine: the engine exists once audio is enabled
- * (a user gesture), follows the store's tracks and BPM, and forwards playhead steps to DOM
- * listeners. Lives outside React.
+ * (a user gesture), follows the store's tracks and BPM, and forwards the playhead's clock to
+ * DOM listeners. Lives outside React.
  */
-import { LiveEngine, type StepListener } from '../audio/liveEngine.ts';
+import { LiveEngine, type PlayheadClock, type PlayheadListener } from '../audio/liveEngine.ts';
 import { activeTracks } from '../engine/arrangement.ts';
 import { editorOf, type SynthState, useSynthStore } from './store.ts';
 
@@ -15,16 +15,16 @@ const MASTER_VOLUME = 0.8;
 
 let engine: LiveEngine | null = null;
 let starting: Promise<LiveEngine | null> | null = null;
-const stepListeners = new Set<StepListener>();
-let lastStep = -1;
+const playheadListeners = new Set<PlayheadListener>();
+let lastClock: PlayheadClock | null = null;
 
 function tracksOf(s: SynthState) {
   return activeTracks(s.loops, editorOf(s), s.linkedLoopId);
 }
 
-function forwardStep(step: number) {
-  lastStep = step;
-  for (const l of stepListeners) l(step);
+function forwardPlayhead(clock: PlayheadClock | null) {
+  lastClock = clock;
+  for (const l of playheadListeners) l(clock);
 }
 
 /** Starts audio (inside a click/tap/key handler). Resolves null when the browser refuses. */
@@ -48,7 +48,7 @@ export function enableAudio(): Promise<LiveEngine | null> {
         )
           e.setTracks(tracksOf(next));
       });
-      e.onStep(forwardStep);
+      e.onPlayhead(forwardPlayhead);
       useSynthStore.getState().setAudio('ready');
       return e;
     })
@@ -93,10 +93,11 @@ export function playheadPosition(): number | null {
   return engine?.playheadPosition() ?? null;
 }
 
-export function onStep(listener: StepListener): () => void {
-  stepListeners.add(listener);
-  listener(lastStep);
-  return () => stepListeners.delete(listener);
+/** The playhead's clock now and at every change (null while stopped); see LiveEngine.onPlayhead. */
+export function onPlayhead(listener: PlayheadListener): () => void {
+  playheadListeners.add(listener);
+  listener(lastClock);
+  return () => playheadListeners.delete(listener);
 }
 
 /** The song as a Standard MIDI File download: one track per loop (engine/midiExport.ts). */

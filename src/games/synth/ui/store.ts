@@ -2,7 +2,7 @@
  * Synth Loops UI state (zustand): the editor (sound + pattern, with undo/redo), the
  * transport's BPM and tap taps, the loops, which loop the editor is linked to, audio
  * and play flags, and the current save handle. Every user intent is a named action.
- * Per-step playhead updates never come through here (see LiveEngine.onStep).
+ * The playhead never comes through here (see LiveEngine.onPlayhead).
  */
 import { create } from 'zustand';
 import type { SaveHandle } from '../../../api/types.ts';
