@@ -227,11 +227,13 @@ function Overlay({ kind, message, spots, arena }: CritOverlay) {
   const [top, setTop] = useState<number | null>(null);
   // Where the dice leave too little room for the whole banner, it drops its hint and shrinks.
   const [compact, setCompact] = useState(false);
-  const scale = (height: number) => (arena && arena.height > 0 ? height / arena.height : 1);
+  // Placed when the banner opens, when the dice or the arena change and when it resizes; not
+  // on every render (each placement reads layout, and it sets state).
   useLayoutEffect(() => {
     const overlay = focusRef.current;
     const banner = bannerRef.current;
     if (!overlay || !banner) return;
+    const scale = (height: number) => (arena && arena.height > 0 ? height / arena.height : 1);
     const place = () => {
       const k = scale(overlay.clientHeight);
       const placed = (spots ?? []).map((s) => ({ x: s.x * k, y: s.y * k, size: s.size * k }));
@@ -245,7 +247,7 @@ function Overlay({ kind, message, spots, arena }: CritOverlay) {
     const observer = new ResizeObserver(place);
     observer.observe(overlay);
     return () => observer.disconnect();
-  });
+  }, [focusRef, spots, arena, compact]);
   const spotted = (spots?.length ?? 0) > 0;
   return (
     <button
