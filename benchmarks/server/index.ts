@@ -54,10 +54,14 @@ export interface Started {
   info: { port: number; cookie?: string; schema?: string | null };
 }
 
-/** Starts a helper process and waits for its one-line JSON hello. */
-export function startProcess(script: string, env: Record<string, string> = {}): Promise<Started> {
+/** Starts a helper process and waits for its one-line JSON hello (nodeArgs: e.g. --cpu-prof). */
+export function startProcess(
+  script: string,
+  env: Record<string, string> = {},
+  nodeArgs: string[] = [],
+): Promise<Started> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, script)], {
+    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(HERE, script)], {
       stdio: ['pipe', 'pipe', 'inherit'],
       env: { ...process.env, NODE_ENV: 'test', ...env },
     });
@@ -109,7 +113,7 @@ export function stopProcess(started: Started | null): Promise<void> {
 }
 
 /** CPU seconds a process has used (Linux /proc; null elsewhere). Unlike req/s, this barely moves when other work shares the cores. */
-function cpuSeconds(pid: number | undefined): number | null {
+export function cpuSeconds(pid: number | undefined): number | null {
   try {
     const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
     // utime and stime are fields 14 and 15 of stat; after "comm)" they are at 11 and 12. Ticks are 1/100 s.
@@ -536,6 +540,14 @@ async function twoServers(
         duration: seconds,
       });
       const label = servers.length === 1 ? 'one server' : 'two servers';
+      // Which call sets the p99: each kind's own, beside the whole profile's.
+      ctx.note?.(
+        `mixed profile, ${label}, ${TWO_SERVER_RATE} req/s: p99 ${result.p99} ms; by call ${(
+          result.byKind ?? []
+        )
+          .map((k) => `${k.kind} p50 ${k.p50} / p99 ${k.p99} ms (${k.completed})`)
+          .join(', ')}; load average ${os.loadavg()[0].toFixed(2)}`,
+      );
       figures.push(
         {
           id: `server.pg.mixed.${servers.length}.fixedRate.p99`,
@@ -625,6 +637,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     quick: process.argv.includes('--quick'),
     chromium: null,
     progress: (m) => console.error(m),
+    note: (m) => console.error(`note: ${m}`),
   });
   printTable(figures);
 }

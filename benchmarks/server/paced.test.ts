@@ -78,4 +78,27 @@ describe('pacedLoad', () => {
     const result = await pacedLoad({ url, rate: 100, connections: 2, duration: 0.2 });
     expect(result).toMatchObject({ offered: 20, completed: 20, errors: 20 });
   });
+
+  it('gives the latency of a mixed profile by kind, each kind timed by its own answers', async () => {
+    // /slow answers after 40 ms, /fast at once: each kind's p50 is its own.
+    const url = await serve((req, res) => {
+      const answer = () => res.writeHead(200, { 'content-length': 0 }).end();
+      if (req.url === '/slow') setTimeout(answer, 40);
+      else answer();
+    });
+    const result = await pacedLoad({
+      url: `${url}/`,
+      rate: 100,
+      connections: 4,
+      duration: 0.4,
+      mix: [{ path: '/fast?a=1' }, { path: '/slow' }, { path: '/fast?a=2' }, { path: '/fast?a=3' }],
+    });
+    const fast = result.byKind?.find((k) => k.kind === 'GET /fast');
+    const slow = result.byKind?.find((k) => k.kind === 'GET /slow');
+    expect(fast?.completed).toBe(30);
+    expect(slow?.completed).toBe(10);
+    // Every /slow answer took 40 ms or more; /fast answers counted there would pull its p50 under.
+    expect(slow?.p50).toBeGreaterThanOrEqual(40);
+    expect(fast?.p50).toBeLessThan(slow?.p50 ?? 0);
+  });
 });

@@ -45,12 +45,16 @@ export interface PacedResult {
   p50: number;
   p99: number;
   max: number;
+  /** A mixed profile's latency by request kind (method and path of each distinct mix entry). */
+  byKind?: { kind: string; completed: number; p50: number; p99: number }[];
 }
 
 interface Connection {
   socket: net.Socket;
   /** When the request on this connection was due; null when the connection is free. */
   due: number | null;
+  /** The mix entry of the request in flight (0 without a mix). */
+  kind: number;
   buffered: Buffer;
 }
 
@@ -96,6 +100,8 @@ export async function pacedLoad(options: PacedOptions): Promise<PacedResult> {
     };
   });
   let sent = 0;
+  /** The mix entry the next request is, for its latency by kind. */
+  const nextKind = () => (mixed ? sent % mixed.length : 0);
   const request = () => {
     if (mixed) return mixed[sent++ % mixed.length]();
     if (fixed) return fixed;
@@ -105,6 +111,7 @@ export async function pacedLoad(options: PacedOptions): Promise<PacedResult> {
   const servers = [url, ...(options.more ?? []).map((u) => new URL(u))];
 
   const latencies: number[] = [];
+  const kindLatencies = new Map<number, number[]>();
   let non2xx = 0;
   const waiting: number[] = [];
   const connections: Connection[] = [];
@@ -119,6 +126,7 @@ export async function pacedLoad(options: PacedOptions): Promise<PacedResult> {
       next = (next + 1) % connections.length;
       if (connection.due !== null || connection.socket.destroyed) continue;
       connection.due = waiting.shift() as number;
+      connection.kind = nextKind();
       connection.socket.write(request());
       tried = -1;
     }
@@ -136,7 +144,7 @@ export async function pacedLoad(options: PacedOptions): Promise<PacedResult> {
             resolve();
           });
           socket.setNoDelay(true);
-          const connection: Connection = { socket, due: null, buffered: Buffer.alloc(0) };
+          const connection: Connection = { socket, due: null, kind: 0, buffered: Buffer.alloc(0) };
           connections.push(connection);
           // A request lost with its connection stays unanswered and counts as an error.
           socket.on('error', (err) => {
@@ -150,7 +158,13 @@ export async function pacedLoad(options: PacedOptions): Promise<PacedResult> {
               : chunk;
             const answer = completeResponse(connection.buffered);
             if (!answer || connection.due === null) return;
-            latencies.push(performance.now() - connection.due);
+            const latency = performance.now() - connection.due;
+            latencies.push(latency);
+            if (mixed) {
+              const list = kindLatencies.get(connection.kind) ?? [];
+              list.push(latency);
+              kindLatencies.set(connection.kind, list);
+            }
             if (answer.status < 200 || answer.status > 299) non2xx++;
             connection.buffered = connection.buffered.subarray(answer.length);
             connection.due = null;
@@ -185,6 +199,13 @@ export async function pacedLoad(options: PacedOptions): Promise<PacedResult> {
 
   const sorted = latencies.sort((a, b) => a - b);
   const round = (ms: number) => Math.round(ms * 100) / 100;
+  // Entries of the mix that send the same method and path are one kind.
+  const byKind = new Map<string, number[]>();
+  for (const [index, list] of kindLatencies) {
+    const entry = options.mix?.[index];
+    const kind = `${entry?.method ?? 'GET'} ${entry?.path.split('?')[0]}`;
+    byKind.set(kind, [...(byKind.get(kind) ?? []), ...list]);
+  }
   return {
     offered,
     completed: latencies.length,
@@ -193,5 +214,18 @@ export async function pacedLoad(options: PacedOptions): Promise<PacedResult> {
     p50: round(percentile(sorted, 50)),
     p99: round(percentile(sorted, 99)),
     max: round(sorted[sorted.length - 1] ?? Number.NaN),
+    ...(options.mix
+      ? {
+          byKind: [...byKind].map(([kind, list]) => {
+            const ordered = list.sort((a, b) => a - b);
+            return {
+              kind,
+              completed: ordered.length,
+              p50: round(percentile(ordered, 50)),
+              p99: round(percentile(ordered, 99)),
+            };
+          }),
+        }
+      : {}),
   };
 }

@@ -76,6 +76,18 @@ describe.each(testDialects)('operations (%s)', (dialect) => {
     expect(text).toMatch(
       /futile_http_request_duration_seconds_count\{method="GET",route="\/api\/scores\/get.php"\} 2\b/,
     );
+    // Buckets are cumulative and end at +Inf with the count; the sum is in seconds.
+    expect(text).toMatch(
+      /futile_http_request_duration_seconds_bucket\{le="\+Inf",method="GET",route="\/api\/scores\/get.php"\} 2\b/,
+    );
+    expect(text).toMatch(
+      /futile_http_request_duration_seconds_bucket\{le="5",method="GET",route="\/api\/scores\/get.php"\} 2\b/,
+    );
+    expect(text).toMatch(/# TYPE futile_http_request_duration_seconds histogram/);
+    expect(text).toMatch(/# TYPE futile_http_requests_total counter/);
+    expect(text).toMatch(
+      /futile_http_request_duration_seconds_sum\{method="GET",route="\/api\/scores\/get.php"\} 0\.\d+/,
+    );
     expect(text).toMatch(
       new RegExp(
         `futile_db_query_duration_seconds_count\\{dialect="${dialect}",operation="select",outcome="ok"\\} [1-9]`,

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import client from 'prom-client';
 import type { ServerConfig } from '../config.ts';
 import type { QueryObserver } from '../db/connect.ts';
+import { RequestMetrics } from './requestMetrics.ts';
 
 /**
  * What an operator needs from a running server: /healthz (process up), /readyz (database
@@ -76,19 +77,16 @@ export async function setupOperations(app: FastifyInstance, config: ServerConfig
   const registry = new client.Registry();
   app.decorate('metricsRegistry', registry);
   client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
-  const requests = new client.Counter({
-    name: 'futile_http_requests_total',
-    help: 'HTTP requests answered, by method, route and status code',
-    labelNames: ['method', 'route', 'status_code'] as const,
-    registers: [registry],
-  });
-  const latency = new client.Histogram({
-    name: 'futile_http_request_duration_seconds',
-    help: 'Time from request to response, by method and route',
-    labelNames: ['method', 'route'] as const,
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-    registers: [registry],
-  });
+  const requests = new RequestMetrics(
+    registry,
+    {
+      counter: 'futile_http_requests_total',
+      counterHelp: 'HTTP requests answered, by method, route and status code',
+      histogram: 'futile_http_request_duration_seconds',
+      histogramHelp: 'Time from request to response, by method and route',
+    },
+    [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+  );
   const shed = new client.Counter({
     name: 'futile_http_overload_rejections_total',
     help: 'Requests answered 503 because the server was overloaded',
@@ -115,9 +113,24 @@ export async function setupOperations(app: FastifyInstance, config: ServerConfig
     },
   });
   const dialect = app.database.dialect;
+  // Per statement text, its two bound children (ok, error): the same few texts repeat, and
+  // prom-client hashes a labels object on every observe.
+  const timedBy = new Map<
+    string,
+    { ok: { observe(v: number): void }; error: { observe(v: number): void } }
+  >();
   const observer: QueryObserver = (text, ms, failed) => {
-    const operation = /^\s*(\w+)/.exec(text)?.[1]?.toLowerCase() ?? 'other';
-    dbTime.observe({ dialect, operation, outcome: failed ? 'error' : 'ok' }, ms / 1000);
+    let timed = timedBy.get(text);
+    if (!timed) {
+      const operation = /^\s*(\w+)/.exec(text)?.[1]?.toLowerCase() ?? 'other';
+      if (timedBy.size >= 2000) timedBy.clear();
+      timed = {
+        ok: dbTime.labels(dialect, operation, 'ok'),
+        error: dbTime.labels(dialect, operation, 'error'),
+      };
+      timedBy.set(text, timed);
+    }
+    (failed ? timed.error : timed.ok).observe(ms / 1000);
   };
   app.database.queryObservers.add(observer);
   app.addHook('onClose', async () => {
@@ -127,30 +140,13 @@ export async function setupOperations(app: FastifyInstance, config: ServerConfig
   // One line per request: id (from the child logger), user, route, status, latency. No
   // query string (OAuth codes and state travel there), no headers, no bodies. Callback style
   // and no promise unless a line is written: this runs on every request, the hot reads included.
-  const countedLabels = new Map<string, { count: { inc(): void }; time: { observe(v: number): void } }>();
-  const labelled = (method: string, route: string, statusCode: number) => {
-    // prom-client hashes and checks a labels object on every call; the bound children are kept.
-    const key = `${method} ${statusCode} ${route}`;
-    let entry = countedLabels.get(key);
-    if (!entry) {
-      if (countedLabels.size > 5000) countedLabels.clear();
-      entry = {
-        count: requests.labels(method, route, String(statusCode)),
-        time: latency.labels(method, route),
-      };
-      countedLabels.set(key, entry);
-    }
-    return entry;
-  };
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     const statusCode = reply.statusCode;
     const elapsed = reply.elapsedTime;
     const operator = OPERATOR_PATHS.has(route);
     if (!operator) {
-      const metric = labelled(request.method, route, statusCode);
-      metric.count.inc();
-      metric.time.observe(elapsed / 1000);
+      requests.record(request.method, route, statusCode, elapsed / 1000);
       if (statusCode === 503) shed.inc();
     }
     if (

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  * serializer alone would drop a field the schema does not name and let a wrong type
  * through as best it can, so answers are validated before it runs, with every object of
  * the schema closed (a field it does not name is an error). Answers a handler serializes
- * itself (cached boards, the saves list made by the database) are parsed and checked the
+ * itself (cached boards, the saves list made by the database, as text or kept bytes) are parsed and checked the
  * same way. A mismatch answers 500, with the difference on stderr and in the log.
  */
 export function checkResponses(app: FastifyInstance) {
@@ -36,8 +36,9 @@ export function checkResponses(app: FastifyInstance) {
   });
   app.addHook('onSend', async (request, reply, payload) => {
     const json = String(reply.getHeader('content-type') ?? '').startsWith('application/json');
-    if (!checked.has(request) && json && typeof payload === 'string')
-      check(request, reply, JSON.parse(payload));
+    // Text, or bytes kept from an earlier answer (the saves list on SQLite).
+    if (!checked.has(request) && json && (typeof payload === 'string' || Buffer.isBuffer(payload)))
+      check(request, reply, JSON.parse(String(payload)));
     return payload;
   });
 }

@@ -11,6 +11,7 @@ import {
   planRanks,
 } from '../domain/scoreRanks.ts';
 import { hotSql, isUniqueViolation, nowIso, num, parseJsonOrNull } from '../util.ts';
+import { claimSubmission, type SubmissionClaimOf } from './submissionClaims.ts';
 
 /**
  * Boards and game configs are cached in this process and dropped on every write made
@@ -52,11 +53,7 @@ interface PendingInsert {
   reject(err: unknown): void;
 }
 
-export type SubmissionClaim =
-  | { state: 'new' }
-  | { state: 'pending' }
-  | { state: 'conflict' }
-  | { state: 'done'; id: number; rank: number; verified: boolean };
+export type SubmissionClaim = SubmissionClaimOf<{ id: number; rank: number; verified: boolean }>;
 
 export interface NewScore {
   game_id: string;
@@ -530,37 +527,22 @@ export class ScoresRepository {
   }
 
   /**
-   * Claims an idempotency key for a score submit (migration 0003). 'new': this call owns
-   * the key and must complete or release it; 'done': an earlier submit with the key made
-   * this score; 'pending': another submit with the key is still in progress; 'conflict':
-   * the key was used for another game.
+   * Claims an idempotency key for a score submit (migration 0003), as the Daily does
+   * (submissionClaims.ts): 'new': this call owns the key and must complete or release it;
+   * 'done': an earlier submit with the key made this score; 'pending': another submit with
+   * the key is still in progress; 'conflict': the key was used for another game.
    */
-  async claimSubmission(key: string, gameId: string): Promise<SubmissionClaim> {
-    try {
-      await this.db
-        .insertInto('score_submissions')
-        .values({
-          idempotency_key: key,
-          game_id: gameId,
-          score_id: null,
-          rank: null,
-          verified: 0,
-          created_at: nowIso(),
-        })
-        .execute();
-      return { state: 'new' };
-    } catch (err) {
-      if (!isUniqueViolation(err)) throw err;
-    }
-    const row = await this.db
-      .selectFrom('score_submissions')
-      .selectAll()
-      .where('idempotency_key', '=', key)
-      .executeTakeFirst();
-    if (!row) return { state: 'pending' };
-    if (row.game_id !== gameId) return { state: 'conflict' };
-    if (row.score_id === null || row.rank === null) return { state: 'pending' };
-    return { state: 'done', id: num(row.score_id), rank: num(row.rank), verified: num(row.verified) === 1 };
+  claimSubmission(key: string, gameId: string): Promise<SubmissionClaim> {
+    return claimSubmission(this.db, {
+      table: 'score_submissions',
+      key,
+      call: { game_id: gameId },
+      pending: { score_id: null, rank: null, verified: 0 },
+      done: (row) =>
+        row.score_id === null || row.rank === null
+          ? null
+          : { id: num(row.score_id), rank: num(row.rank), verified: num(row.verified) === 1 },
+    });
   }
 
   /** Records the score a claimed key made. */

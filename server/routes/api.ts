@@ -25,9 +25,10 @@ export function typed(app: FastifyInstance): Api {
 }
 
 /**
- * Sends JSON text made elsewhere (by the database, or a cached serialization) as it is.
- * It skips the route's serializer, so the text must already be in the schema's shape.
+ * Sends JSON text made elsewhere (by the database, or a cached serialization) as it is, or
+ * its bytes kept from an earlier answer. It skips the route's serializer, so the text must
+ * already be in the schema's shape.
  */
-export function sendJsonText(reply: FastifyReply, text: string) {
+export function sendJsonText(reply: FastifyReply, text: string | Buffer) {
   return reply.type('application/json; charset=utf-8').send(text);
 }

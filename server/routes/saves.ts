@@ -9,7 +9,7 @@ import {
   SaveResponse,
 } from '../../src/api/schemas/saves.ts';
 import { requireUser, USER_COOKIE } from '../plugins/session.ts';
-import { MAX_SAVE_BYTES, type SaveLookup, toItem } from '../repositories/saves.ts';
+import { MAX_SAVE_BYTES, type SaveLookup, type SignedInList, toItem } from '../repositories/saves.ts';
 import { HttpError } from '../util.ts';
 import { type Api, sendJsonText } from './api.ts';
 
@@ -21,6 +21,8 @@ function toLookup(q: SaveLookupQuery): SaveLookup {
 
 /** Saves: every call scoped to the signed-in user; another user's id is simply not found. */
 export function savesRoutes(api: Api) {
+  /** The bytes of a list answer SavesRepository keeps (SQLite), by the kept answer. */
+  const answers = new WeakMap<SignedInList, Buffer>();
   api.post(
     '/api/saves/save.php',
     {
@@ -70,12 +72,18 @@ export function savesRoutes(api: Api) {
           : null;
       if (!request.sessionUserPromise) request.sessionUserPromise = Promise.resolve(listed?.user ?? null);
       const user = await requireUser(request);
+      // A kept answer (SQLite, nothing committed since) is the same object: its bytes are kept too.
+      const kept = listed && answers.get(listed);
+      if (kept) return sendJsonText(reply, kept);
       // The items come as JSON made by the database in this schema's shape (SavesRepository.list).
       const { itemsJson, total } = listed ?? (await api.repos.saves.list(user.id, appId, page, limit));
-      return sendJsonText(
-        reply,
-        `{"success":true,"items":${itemsJson},"page":${page},"limit":${limit},"total":${total}}`,
-      );
+      const body = `{"success":true,"items":${itemsJson},"page":${page},"limit":${limit},"total":${total}}`;
+      if (listed && api.database.dialect === 'sqlite') {
+        const bytes = Buffer.from(body);
+        answers.set(listed, bytes);
+        return sendJsonText(reply, bytes);
+      }
+      return sendJsonText(reply, body);
     },
   );
 
