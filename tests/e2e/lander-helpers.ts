@@ -85,6 +85,9 @@ export async function flyUntilDialog(
 ): Promise<void> {
   let held = 0;
   let seen = -1;
+  // The dialog a flight starts from (Try again, Next level) closes when the engine's worker
+  // has answered: until then it is the last flight's.
+  await page.waitForFunction(() => !document.querySelector('[role="dialog"]'));
   for (let step = 0; step < 5000; step++) {
     const tick = await nextReadout(page, seen);
     if (tick === null) break;
