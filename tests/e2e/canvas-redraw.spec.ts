@@ -172,6 +172,20 @@ async function openIdleCrit(page: Page, path = '/crit-happens'): Promise<Locator
   return canvas;
 }
 
+/**
+ * Makes the render worker the runtime labels `label` lose its WebGL context and restore it:
+ * the page cannot reach a context drawn from a worker (`window.futileWorkers`, e2e builds).
+ */
+function loseContextInWorker(page: Page, label: string): Promise<void> {
+  return page.evaluate(
+    (name) =>
+      (
+        window as unknown as { futileWorkers: Record<string, { call(m: string): Promise<void> }> }
+      ).futileWorkers[name].call('loseContextForTest'),
+    label,
+  );
+}
+
 test.describe('canvas games stay drawn while still', () => {
   test('a shared track opened 20 times in fresh pages is drawn 1 s, 5 s and 10 s after it loads', async ({
     page,
@@ -246,14 +260,7 @@ test.describe('a lost WebGL context is restored and drawn again', () => {
     // gone before the first one, or its leaving reads as a changed picture.
     await expect(shared.locator('.race-notices > *')).toHaveCount(0, { timeout: 15_000 });
     await expect(raceStage(shared)).toHaveAttribute('data-render', 'worker');
-    // The page cannot reach a context drawn from a worker: the worker loses and restores it.
-    const loseInWorker = () =>
-      shared.evaluate(() => {
-        const workers = (
-          window as unknown as { futileWorkers: Record<string, { call(m: string): Promise<void> }> }
-        ).futileWorkers;
-        return workers['The drawing of the race'].call('loseContextForTest');
-      });
+    const loseInWorker = () => loseContextInWorker(shared, 'The drawing of the race');
     await lossKeepsPicture(shared, 'race', canvas, raceLook, 0.00005, loseInWorker);
   });
 
@@ -265,14 +272,7 @@ test.describe('a lost WebGL context is restored and drawn again', () => {
   test('Gravity: paused, drawn in its render worker', async ({ page }) => {
     const canvas = await openPausedGravity(page);
     await expect(page.getByTestId('gravity-stage')).toHaveAttribute('data-render', 'worker');
-    // The page cannot reach a context drawn from a worker: the worker loses and restores it.
-    const loseInWorker = () =>
-      page.evaluate(() => {
-        const workers = (
-          window as unknown as { futileWorkers: Record<string, { call(m: string): Promise<void> }> }
-        ).futileWorkers;
-        return workers['The drawing of the simulation'].call('loseContextForTest');
-      });
+    const loseInWorker = () => loseContextInWorker(page, 'The drawing of the simulation');
     await lossKeepsPicture(page, 'gravity-worker', canvas, gravityLook, 0.001, loseInWorker);
   });
 
@@ -285,13 +285,7 @@ test.describe('a lost WebGL context is restored and drawn again', () => {
     await expect(page.getByTestId('crit-total')).toContainText('Total', { timeout: 20_000 });
     await expect(page.getByTestId('crit-arena')).toHaveAttribute('data-render', 'worker');
     // Drawn in its render worker: the worker loses and restores its context.
-    const loseInWorker = () =>
-      page.evaluate(() => {
-        const workers = (
-          window as unknown as { futileWorkers: Record<string, { call(m: string): Promise<void> }> }
-        ).futileWorkers;
-        return workers['The dice arena'].call('loseContextForTest');
-      });
+    const loseInWorker = () => loseContextInWorker(page, 'The dice arena');
     await lossKeepsPicture(page, 'crit', canvas, critLook, 0.00005, loseInWorker);
   });
 
@@ -330,12 +324,7 @@ test.describe('a lost WebGL context is restored and drawn again', () => {
       // A render worker under load draws a frame a second or so, and bakes its textures again
       // after the restore first: its frames are given time.
       const loseInWorker = async () => {
-        await page.evaluate(() => {
-          const workers = (
-            window as unknown as { futileWorkers: Record<string, { call(m: string): Promise<void> }> }
-          ).futileWorkers;
-          return workers['The drawing of the yard'].call('loseContextForTest');
-        });
+        await loseContextInWorker(page, 'The drawing of the yard');
         await page.waitForTimeout(5000);
       };
       if (mode === 'worker') await page.waitForTimeout(5000);
@@ -373,14 +362,7 @@ test.describe('a lost WebGL context is restored and drawn again', () => {
     await expect(page.getByTestId('lander-stage')).toHaveAttribute('data-render', 'worker');
     const canvas = page.getByTestId('lander-stage').locator('canvas');
     await expect(canvas).toBeVisible({ timeout: 20_000 });
-    // The page cannot reach a context drawn from a worker: the worker loses and restores it.
-    const loseInWorker = () =>
-      page.evaluate(() => {
-        const workers = (
-          window as unknown as { futileWorkers: Record<string, { call(m: string): Promise<void> }> }
-        ).futileWorkers;
-        return workers['The drawing of the flight'].call('loseContextForTest');
-      });
+    const loseInWorker = () => loseContextInWorker(page, 'The drawing of the flight');
     await lossKeepsPicture(page, 'lander-worker', canvas, landerLook, 0.01, loseInWorker);
   });
 });
