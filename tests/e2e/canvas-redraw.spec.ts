@@ -203,9 +203,72 @@ test.describe('canvas games stay drawn while still', () => {
       raceLook,
     );
     expectAllDrawn(looks);
-    // The case that left tracks black happened: the adaptive quality changed the resolution of still tracks.
-    expect(resized.length, 'pages whose resolution changed').toBeGreaterThan(0);
-    test.info().annotations.push({ type: 'resolution changed', description: `pages ${resized.join(', ')}` });
+    // Whether the adaptive quality lowers a page's resolution depends on how busy the machine
+    // is: said, not asserted. The resizes a still track must survive are made on purpose below.
+    test.info().annotations.push({
+      type: 'resolution changed',
+      description: resized.length ? `pages ${resized.join(', ')}` : 'none',
+    });
+  });
+
+  test('a shared track opened on a phone stays fitted and drawn when the stage resizes while it is built and after', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const link = await shareLoop(page);
+    const context = await browser.newContext({ viewport: PHONE, serviceWorkers: 'block' });
+    const phone = await context.newPage();
+    const watch = watchConsole(phone);
+    // Slower, so the worker's building of the track spans more frames.
+    await throttleCpu(phone, 4);
+    // A phone's address bar comes and goes as a page loads, and the stage's height with it:
+    // here the stage's height changes every frame until the track is built.
+    await phone.addInitScript(() => {
+      const w = window as unknown as { stageResizes: number };
+      w.stageResizes = 0;
+      const toggle = () => {
+        const el = document.querySelector<HTMLElement>('[data-testid="race-stage"]');
+        if (el?.dataset.finalized === 'true') {
+          el.style.maxHeight = '';
+          return;
+        }
+        if (el) {
+          el.style.maxHeight = el.style.maxHeight ? '' : `${el.clientHeight - 56}px`;
+          w.stageResizes++;
+        }
+        requestAnimationFrame(toggle);
+      };
+      requestAnimationFrame(toggle);
+    });
+    const stage = raceStage(phone);
+    const canvas = stage.locator('canvas');
+    // The worker builds the track in under 100 ms: a resize lands in that window in about one
+    // load in three (a resize there refitted the world to the stage: the road off screen).
+    const LOADS = 8;
+    for (let load = 1; load <= LOADS; load++) {
+      await phone.goto(link);
+      await expect(stage).toHaveAttribute('data-finalized', 'true', { timeout: 60_000 });
+      await expect(stage).toHaveAttribute('data-track-drawn', 'true');
+      const resizes = await phone.evaluate(
+        () => (window as unknown as { stageResizes: number }).stageResizes,
+      );
+      await phone.waitForTimeout(300);
+      const look = raceLook(await shoot(canvas, `${SHOTS}/race-resized-while-built-${load}.png`));
+      expect(
+        look.ok,
+        `load ${load}, after ${resizes} resizes while the track was built: ${look.detail}`,
+      ).toBe(true);
+    }
+    // A still track keeps its picture through resizes once shown (each one clears the canvas).
+    for (const size of [{ width: 640, height: 360 }, PHONE]) {
+      await phone.setViewportSize(size);
+      await phone.waitForTimeout(1000);
+      const after = raceLook(await shoot(canvas, `${SHOTS}/race-resized-${size.width}.png`));
+      expect(after.ok, `resized to ${size.width}×${size.height}: ${after.detail}`).toBe(true);
+    }
+    expect(watch.errors).toEqual([]);
+    await context.close();
   });
 
   test('a paused Gravity and an idle Crit Happens are drawn 1 s, 5 s and 10 s after they open', async ({

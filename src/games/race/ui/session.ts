@@ -69,6 +69,13 @@ export class RaceSession {
   /** The world's size: the stage's while no track is drawn, then fixed with the track. */
   private worldW = 1;
   private worldH = 1;
+  /**
+   * The world is the track's from the moment one starts being built (a stroke lifted, a
+   * shared track fetched) until it is cleared or fails to build. A resize meanwhile must not
+   * refit it to the stage: the store says `finalized` only once the worker has built the
+   * track, and a shared track refitted in that window was drawn off screen.
+   */
+  private worldHeld = false;
   private stroke: WorldPoint[] | null = null;
   private strokePointer: number | null = null;
   private readonly pointers = new Map<number, ScreenPoint>();
@@ -177,7 +184,7 @@ export class RaceSession {
   private onResize(): void {
     const { width, height } = this.stageSize();
     this.camera.setViewport(width, height);
-    if (!useRaceStore.getState().finalized && !this.stroke) this.setWorld(width, height);
+    if (!this.worldHeld && !this.stroke) this.setWorld(width, height);
   }
 
   private readonly onVisibility = (): void => {
@@ -373,6 +380,7 @@ export class RaceSession {
     this.trackView = null;
     this.sceneInput({ type: 'track', track: null });
     this.moveCamera((camera) => camera.reset());
+    this.worldHeld = false;
     const { width, height } = this.stageSize();
     this.setWorld(width, height);
     if (this.mobileTimer) clearTimeout(this.mobileTimer);
@@ -527,6 +535,7 @@ export class RaceSession {
     const stroke = this.stroke;
     this.stroke = null;
     this.strokePointer = null;
+    this.worldHeld = true;
     this.task(this.finalize(stroke, useRaceStore.getState().brush, this.worldW, this.worldH));
   };
 
@@ -535,10 +544,14 @@ export class RaceSession {
     let result: Awaited<ReturnType<RacePhysicsApi['setTrack']>>;
     try {
       result = await this.physics.call('setTrack', points, brush, width, height);
+    } catch (error) {
+      this.worldHeld = false;
+      throw error;
     } finally {
       this.sceneInput({ type: 'strokeEnd' });
     }
     if (!result.ok || !result.track) {
+      this.worldHeld = false;
       if (result.ok === false && points.length > 1) showMessage(result.message);
       return false;
     }
@@ -635,6 +648,7 @@ export class RaceSession {
     if (!decoded || this.disposed) return false;
     if (useRaceStore.getState().finalized) await this.clearTrackNow();
     await this.physics.call('reset');
+    this.worldHeld = true;
     this.setWorld(decoded.width, decoded.height);
     useRaceStore.setState({ brush: decoded.brush });
     const ok = await this.finalize(decoded.points, decoded.brush, decoded.width, decoded.height);
