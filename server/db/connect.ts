@@ -36,8 +36,10 @@ export interface Db {
    * advisory lock `lock` (hashed with the schema, so schemas sharing a database stay apart).
    * Every process doing the same waits for the one before it to commit, and the statement,
    * run after the lock, sees what that one wrote: what keeps submit ranks exact across servers.
+   * Every `$n` of `sql` carries its type (`$1::text[]`); `columns` types what it returns
+   * (`i bigint, n bigint`).
    */
-  lockedRows(lock: string, sql: string, params: readonly unknown[]): Promise<unknown[][]>;
+  lockedRows(lock: string, sql: string, params: readonly unknown[], columns: string): Promise<unknown[][]>;
   /** Called after every query with its SQL, duration and outcome (metrics add one). */
   queryObservers: Set<QueryObserver>;
   /**
@@ -79,6 +81,42 @@ async function timed<T>(observers: Set<QueryObserver>, sql: string, run: () => P
 function lockName(lock: string): string {
   if (!/^[a-z_]{1,40}$/.test(lock)) throw new Error(`Bad lock name ${lock}`);
   return lock;
+}
+
+interface LockedStatement {
+  name: string;
+  /** Makes the connection's own function (pg_temp lasts as long as the connection). */
+  create: string;
+  /** Calls it: the statement's parameters, in order. */
+  call: string;
+}
+
+/**
+ * lockedRows' statement as a function of the connection's temporary schema: the lock and
+ * the statement run in one call, committed as it returns, so one round trip from the server
+ * and the lock held only while the database works. Run as begin, lock, statement and commit
+ * from the server, it was held for three round trips, and with them for as long as the
+ * server's busy event loop took to send the next one: the other server's submits queued
+ * behind that. The statement inside takes its snapshot after the lock (each statement of a
+ * PL/pgSQL function does, under read committed), so it sees the rows the last holder committed.
+ */
+function lockedStatement(name: string, lock: string, sql: string, columns: string): LockedStatement {
+  const types: string[] = [];
+  for (const [, n, type] of sql.matchAll(/\$(\d+)::([a-z0-9_]+(?:\[\])?)/g)) types[Number(n) - 1] = type;
+  const count = Math.max(0, ...[...sql.matchAll(/\$(\d+)/g)].map(([, n]) => Number(n)));
+  for (let i = 0; i < count; i++) if (!types[i]) throw new Error(`lockedRows: $${i + 1} has no ::type`);
+  const args = types.map((_, i) => `$${i + 1}`).join(', ');
+  return {
+    name,
+    create: `create function pg_temp.${name}(${types.join(', ')}) returns table (${columns})
+      language plpgsql volatile as $locked$
+      #variable_conflict use_column
+      begin
+        perform pg_advisory_xact_lock(hashtext(current_schema() || ':' || '${lock}'));
+        return query ${sql};
+      end $locked$`,
+    call: `select * from pg_temp.${name}(${args})`,
+  };
 }
 
 export function isPostgresUrl(url: string): boolean {
@@ -135,6 +173,9 @@ export function connectDatabase(url: string, options: ConnectOptions = {}): Db {
     });
     // Named statements are parsed and planned once per pooled connection.
     const names = new Map<string, string>();
+    const lockedStatements = new Map<string, LockedStatement>();
+    /** The lockedRows functions each pooled connection has made (they live as long as it). */
+    const functionsMade = new WeakMap<pg.PoolClient, Set<string>>();
     const queryObservers = new Set<QueryObserver>();
     async function rows(sql: string, params: readonly unknown[]): Promise<unknown[][]> {
       let name = names.get(sql);
@@ -155,29 +196,33 @@ export function connectDatabase(url: string, options: ConnectOptions = {}): Db {
       write: rows,
       writes: null,
       changeMark: () => null,
-      async lockedRows(lock, sql, params) {
-        let name = names.get(sql);
-        if (!name) {
-          name = `hot_${names.size}`;
-          names.set(sql, name);
+      async lockedRows(lock, sql, params, columns) {
+        let locked = lockedStatements.get(sql);
+        if (!locked) {
+          locked = lockedStatement(`locked_${lockedStatements.size}`, lockName(lock), sql, columns);
+          lockedStatements.set(sql, locked);
         }
-        const query = { name, text: sql, values: [...params], rowMode: 'array' as const };
         const client = await pool.connect();
         let failed = false;
         try {
-          // begin and the lock in one round trip (a simple query may hold two statements).
-          await client.query(
-            `begin; select pg_advisory_xact_lock(hashtext(current_schema() || ':' || '${lockName(lock)}'))`,
-          );
-          const { rows } = await timed(queryObservers, sql, () => client.query(query));
-          await client.query('commit');
-          return rows;
+          const made = functionsMade.get(client) ?? new Set<string>();
+          functionsMade.set(client, made);
+          if (!made.has(locked.name)) {
+            await client.query(locked.create);
+            made.add(locked.name);
+          }
+          const query = {
+            name: locked.name,
+            text: locked.call,
+            values: [...params],
+            rowMode: 'array' as const,
+          };
+          return (await timed(queryObservers, sql, () => client.query(query))).rows;
         } catch (err) {
           failed = true;
-          await client.query('rollback').catch(() => {});
           throw err;
         } finally {
-          // A connection whose rollback failed may be broken: the pool drops it.
+          // A connection that failed mid-call may be broken: the pool drops it (and its function).
           client.release(failed ? true : undefined);
         }
       },

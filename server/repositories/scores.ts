@@ -137,7 +137,7 @@ export const PG_SUBMIT_SQL = `with ahead as (
     $18::text[], $19::int[], $20::text[], $21::text[])
   returning id
 )
-select i, n from ahead union all select -1, id from inserted`;
+select i::bigint, n::bigint from ahead union all select -1, id::bigint from inserted`;
 
 /** Buckets are non-negative 32-bit integers; these bound "every bucket above / below". */
 const BUCKET_MIN = -1;
@@ -441,7 +441,12 @@ export class ScoresRepository {
       let rows: { i: unknown; n: unknown }[];
       if (this.database.dialect === 'postgres') {
         rows = (
-          await this.database.lockedRows('scores', PG_SUBMIT_SQL, pgSubmitParams(plan.counts, deltas, batch))
+          await this.database.lockedRows(
+            'scores',
+            PG_SUBMIT_SQL,
+            pgSubmitParams(plan.counts, deltas, batch),
+            'i bigint, n bigint',
+          )
         ).map(([i, n]) => ({ i, n }));
       } else {
         // SQLite in memory: the writer's statements, in one transaction on the main connection.
