@@ -371,8 +371,8 @@ export class ScoresRepository {
   private flushing = 0;
   /**
    * PostgreSQL: a second batch may start while one commits. It waits on the submit lock in
-   * the database (so it still ranks against every row before it), but its connection, begin
-   * and lock request are under way, instead of starting only once the first is answered.
+   * the database (so it still ranks against every row before it), but its connection and
+   * call are under way, instead of starting only once the first is answered.
    * SQLite: one writer thread runs batches one at a time anyway.
    */
   private readonly maxFlushing: number;
