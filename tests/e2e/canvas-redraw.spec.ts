@@ -172,6 +172,19 @@ async function openIdleCrit(page: Page, path = '/crit-happens'): Promise<Locator
   return canvas;
 }
 
+/** Makes the render worker the runtime labels `label` tell its scene every frame took `factor` times as long. */
+function stretchFrameTimes(page: Page, label: string, factor: number): Promise<void> {
+  return page.evaluate(
+    ([name, by]) =>
+      (
+        window as unknown as {
+          futileWorkers: Record<string, { call(m: string, factor: number): Promise<void> }>;
+        }
+      ).futileWorkers[name].call('stretchFrameTimesForTest', by),
+    [label, factor] as const,
+  );
+}
+
 /**
  * Makes the render worker the runtime labels `label` lose its WebGL context and restore it:
  * the page cannot reach a context drawn from a worker (`window.futileWorkers`, e2e builds).
@@ -209,6 +222,38 @@ test.describe('canvas games stay drawn while still', () => {
       type: 'resolution changed',
       description: resized.length ? `pages ${resized.join(', ')}` : 'none',
     });
+  });
+
+  test('a still shared track stays drawn while the adaptive quality lowers its resolution step by step', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const link = await shareLoop(page);
+    for (const viewport of [DESKTOP, PHONE]) {
+      const context = await browser.newContext({ viewport, serviceWorkers: 'block' });
+      const shown = await context.newPage();
+      const watch = watchConsole(shown);
+      const canvas = await openShared(shown, link);
+      const full = await canvas.evaluate((c: HTMLCanvasElement) => c.width);
+      // As on a device that cannot keep up: every frame reads three times as long.
+      await stretchFrameTimes(shown, 'The drawing of the race', 3);
+      const widths = [full];
+      for (let step = 1; step <= 2; step++) {
+        await expect
+          .poll(() => canvas.evaluate((c: HTMLCanvasElement) => c.width), { timeout: 20_000 })
+          .toBeLessThan(widths[widths.length - 1]);
+        widths.push(await canvas.evaluate((c: HTMLCanvasElement) => c.width));
+        // The resize emptied the canvas; nothing moves, so only the redraw it asks for shows the track.
+        await shown.waitForTimeout(500);
+        const look = raceLook(await shoot(canvas, `${SHOTS}/race-quality-${viewport.width}-${step}.png`));
+        expect(look.ok, `${viewport.width} px, canvas ${widths.join(' → ')} px wide: ${look.detail}`).toBe(
+          true,
+        );
+      }
+      expect(watch.errors).toEqual([]);
+      await context.close();
+    }
   });
 
   test('a shared track opened on a phone stays fitted and drawn when the stage resizes while it is built and after', async ({

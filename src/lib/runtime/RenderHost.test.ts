@@ -182,4 +182,33 @@ describe('RenderHost', () => {
     host.dispose();
     hud.port1.close();
   });
+
+  it('tells the scene frames took longer than they did once a test stretches frame times', async () => {
+    const clock = new TestClock();
+    const times: number[] = [];
+    const scene = Object.assign(new RecordingScene(), {
+      draw: (_alpha: number, now: number) => times.push(now),
+    });
+    const host = new RenderHost<Step, string, { step: number }, Float32Array>({
+      createScene: () => scene,
+      frames: { requestFrame: clock.requestFrame, cancelFrame: clock.cancelFrame },
+      now: () => clock.now(),
+    });
+    const hud = new MessageChannel();
+    await host.init(
+      {} as never,
+      { width: 10, height: 10, resolution: 1 },
+      { reducedMotion: false },
+      hud.port2,
+    );
+    clock.advanceFrame(16);
+    clock.advanceFrame(16);
+    host.stretchFrameTimesForTest(3);
+    clock.advanceFrame(16);
+    clock.advanceFrame(16);
+    const intervals = times.slice(1).map((t, i) => t - times[i]);
+    expect(intervals).toEqual([16, 16 * 3, 16 * 3]);
+    host.dispose();
+    hud.port1.close();
+  });
 });

@@ -40,6 +40,8 @@ export class RenderHost<Snapshot, Input = never, Hud = never, Recycle = void> {
   private lastShownInput = 0;
   private readonly pendingInput: Input[] = [];
   private disposed = false;
+  /** The frame time the scene is given (the real one but in stretchFrameTimesForTest). */
+  private frameTime = (now: number) => now;
 
   constructor(private readonly options: RenderHostOptions<Snapshot, Input, Hud, Recycle>) {
     this.loop = new FrameLoop(this.frame, options.frames ?? realmFrames());
@@ -127,6 +129,17 @@ export class RenderHost<Snapshot, Input = never, Hud = never, Recycle = void> {
     await restored;
   }
 
+  /**
+   * For the end-to-end tests, which cannot make a machine slow on demand: from now on the
+   * scene is told that every frame took `factor` times as long as it did, so its adaptive
+   * quality lowers the resolution as on a device that cannot keep up (the resize that
+   * empties a still canvas, which the scene must draw again).
+   */
+  stretchFrameTimesForTest(factor: number): void {
+    const from = this.now();
+    this.frameTime = (now) => from + (now - from) * factor;
+  }
+
   dispose(): void {
     this.disposed = true;
     this.loop.stop();
@@ -141,7 +154,7 @@ export class RenderHost<Snapshot, Input = never, Hud = never, Recycle = void> {
     const scene = this.scene;
     if (!scene) return;
     this.request();
-    scene.draw(this.timeline.alpha(now), now);
+    scene.draw(this.timeline.alpha(now), this.frameTime(now));
     const shown = scene.shownInput?.() ?? 0;
     if (shown > this.lastShownInput) {
       this.lastShownInput = shown;
