@@ -40,7 +40,7 @@ export class RenderHost<Snapshot, Input = never, Hud = never, Recycle = void> {
   private lastShownInput = 0;
   private readonly pendingInput: Input[] = [];
   private disposed = false;
-  /** The frame time the scene is given (the real one but in stretchFrameTimesForTest). */
+  /** The frame time the scene is given (the real one, but in slowFramesForTest). */
   private frameTime = (now: number) => now;
 
   constructor(private readonly options: RenderHostOptions<Snapshot, Input, Hud, Recycle>) {
@@ -131,13 +131,13 @@ export class RenderHost<Snapshot, Input = never, Hud = never, Recycle = void> {
 
   /**
    * For the end-to-end tests, which cannot make a machine slow on demand: from now on the
-   * scene is told that every frame took `factor` times as long as it did, so its adaptive
-   * quality lowers the resolution as on a device that cannot keep up (the resize that
-   * empties a still canvas, which the scene must draw again).
+   * scene is told that every frame took `extraMs` longer than it did, so its adaptive quality
+   * lowers the resolution as on a device that cannot keep up (the resize that empties a
+   * still canvas, which the scene must draw again).
    */
-  stretchFrameTimesForTest(factor: number): void {
-    const from = this.now();
-    this.frameTime = (now) => from + (now - from) * factor;
+  slowFramesForTest(extraMs: number): void {
+    let frames = 0;
+    this.frameTime = (now) => now + extraMs * ++frames;
   }
 
   dispose(): void {
