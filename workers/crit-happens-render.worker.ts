@@ -1,5 +1,5 @@
 /** Crit Happens' render worker: the dice arena drawn on the OffscreenCanvas the page hands over. */
-import { DiceScene } from '../src/games/crit-happens/scene/DiceScene.ts';
+import { diceRenderOptions } from '../src/games/crit-happens/scene/DiceScene.ts';
 import { exposeRenderWorker } from '../src/lib/runtime/workerEntries.ts';
 
-exposeRenderWorker({ createScene: () => new DiceScene() });
+exposeRenderWorker(diceRenderOptions);

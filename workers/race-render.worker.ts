@@ -1,5 +1,5 @@
 /** Draw & Race's render worker: its scene drawn on the OffscreenCanvas the page hands over. */
-import { RaceScene, recycledCars } from '../src/games/race/scene/RaceScene.ts';
+import { raceRenderOptions } from '../src/games/race/scene/RaceScene.ts';
 import { exposeRenderWorker } from '../src/lib/runtime/workerEntries.ts';
 
-exposeRenderWorker({ createScene: () => new RaceScene(), transferOf: recycledCars });
+exposeRenderWorker(raceRenderOptions);

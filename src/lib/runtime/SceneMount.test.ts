@@ -1,23 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
-import type { GameScene } from './GameScene.ts';
 import { SceneMount } from './SceneMount.ts';
-
-/** A scene with a picture to take, and nothing else. */
-class PictureScene implements GameScene<number> {
-  async init() {}
-  resize() {}
-  setEnvironment() {}
-  push() {
-    return undefined;
-  }
-  draw() {}
-  readonly picture = new Blob(['png'], { type: 'image/png' });
-  async capture() {
-    return this.picture;
-  }
-  destroy() {}
-}
+import { PictureScene } from './sceneTesting.testutil.ts';
 
 describe('SceneMount.capture', () => {
   it('takes the scene’s picture on the page’s thread, and refuses before the scene started', async () => {

@@ -39,7 +39,7 @@ export interface SceneMountOptions<Snapshot, Input, Hud, Recycle> {
   mode: RenderMode;
   /** For the message when the render worker stops ("Gravity's drawing"). */
   label: string;
-  /** The game's `() => new Worker(new URL('…/workers/<game>-render.worker.ts', import.meta.url), …)`. */
+  /** Makes the game's render worker (`workers/<game>-render.worker.ts`, through its `?worker` import). */
   createWorker: () => Worker;
   /** The scene for the page's thread, loaded only there (the worker loads its own). */
   loadScene: () => Promise<RenderHostOptions<Snapshot, Input, Hud, Recycle>>;

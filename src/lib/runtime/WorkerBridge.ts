@@ -195,9 +195,10 @@ export function crashDetail(event: Event): string {
 }
 
 /**
- * Starts a module worker behind a bridge. `create` is the game's own
- * `() => new Worker(new URL('…/workers/x.worker.ts', import.meta.url), { type: 'module', name })`:
- * the bundler finds workers by that expression at the call site, so it cannot live here.
+ * Starts a module worker behind a bridge. `create` makes it from what the game's own module
+ * names for the bundler (a Vite `?worker` import, see `startGameWorkers`): the bundler finds
+ * a worker by the import or `new Worker(new URL('…', import.meta.url))` written there, so the
+ * file cannot be named here.
  */
 export function startWorker<Api>(create: () => Worker, options: StartWorkerOptions): WorkerBridge<Api> {
   const bridge = new WorkerBridge<Api>(create, options);

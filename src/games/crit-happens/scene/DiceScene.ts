@@ -813,3 +813,6 @@ function wrapAngle(angle: number, symmetry: number): number {
   const period = (Math.PI * 2) / symmetry;
   return angle - Math.round(angle / period) * period;
 }
+
+/** What the render host runs: the same in the render worker and on the page's thread. */
+export const diceRenderOptions = { createScene: () => new DiceScene() };

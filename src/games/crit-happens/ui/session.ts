@@ -6,12 +6,12 @@
  * straight to the scene, which plays it; the page gets the track's timings and follows the
  * same timeline, so as each die settles the store learns its face and each impact clacks.
  */
-import * as Comlink from 'comlink';
 import type { TableRoll } from '../../../api/schemas/tables.ts';
 import { createRng, type Rng } from '../../../lib/pure/rng.ts';
+import { startGameWorkers, wireSnapshots } from '../../../lib/runtime/GameWorkers.ts';
 import { markInput } from '../../../lib/runtime/inputMarks.ts';
-import { chooseRenderMode, type RenderMode, SceneMount } from '../../../lib/runtime/SceneMount.ts';
-import { startWorker, type WorkerBridge, WorkerStoppedError } from '../../../lib/runtime/WorkerBridge.ts';
+import type { RenderMode, SceneMount } from '../../../lib/runtime/SceneMount.ts';
+import { type WorkerBridge, WorkerStoppedError } from '../../../lib/runtime/WorkerBridge.ts';
 import { yieldToMain } from '../../../lib/yieldToMain.ts';
 import type { Die } from '../engine/dice.ts';
 import type { TumbleInput } from '../engine/physics.ts';
@@ -24,6 +24,7 @@ import { RollTimeline } from '../scene/playback.ts';
 import { CritSound, clacksToPlay } from './sound.ts';
 import { critActions, useCritSettings, useCritStore } from './store.ts';
 import { loadTableRollPool } from './tableRolls.ts';
+import { DICE_WORKERS } from './workers.ts';
 
 const FIREWORK_EVERY_MS = 1200;
 
@@ -64,40 +65,17 @@ export class CritSession {
   constructor(
     private readonly stage: HTMLElement,
     seed: number,
-    mode: RenderMode = chooseRenderMode(),
   ) {
     this.seeds = createRng(seed);
-    this.physics = startWorker<CritPhysicsApi>(
-      () =>
-        new Worker(new URL('../../../../workers/crit-happens.worker.ts', import.meta.url), {
-          type: 'module',
-          name: 'crit-happens',
-        }),
-      { label: 'The dice roller', onError: this.onError },
-    );
-    this.mount = new SceneMount({
+    ({ physics: this.physics, mount: this.mount } = startGameWorkers(DICE_WORKERS, {
       container: stage,
-      mode,
-      label: 'The dice arena',
-      createWorker: () =>
-        new Worker(new URL('../../../../workers/crit-happens-render.worker.ts', import.meta.url), {
-          type: 'module',
-          name: 'crit-happens-render',
-        }),
-      loadScene: async () => {
-        const { DiceScene } = await import('../scene/DiceScene.ts');
-        return { createScene: () => new DiceScene() };
-      },
       size: () => arenaSize(stage),
-      // The page describes the game in words; the picture is decoration to assistive technology.
-      canvasAttributes: { 'aria-hidden': 'true' },
       onHud: this.onHud,
       onError: this.onError,
-    });
+    }));
     this.styleCanvas();
     // A canvas on screen says the arena is ready: hidden until it is.
     this.mount.canvas.style.visibility = 'hidden';
-    stage.dataset.render = mode;
   }
 
   get renderMode(): RenderMode {
@@ -113,7 +91,7 @@ export class CritSession {
       throw error;
     }
     if (this.disposed) return;
-    this.wireSnapshots();
+    wireSnapshots(this.physics, this.mount);
     this.sendSceneState();
     this.mount.canvas.style.visibility = '';
     this.started = true;
@@ -136,13 +114,6 @@ export class CritSession {
   }
 
   // ---- workers ---------------------------------------------------------------------------
-
-  /** A fresh channel from the engine host to the renderer (after either restarted). */
-  private wireSnapshots(): void {
-    const channel = new MessageChannel();
-    this.physics.send('serveSnapshots', Comlink.transfer(channel.port2, [channel.port2]));
-    this.mount.connect(channel.port1);
-  }
 
   /** What the scene shows that the page owns: the colours and the pool (faces included). */
   private sendSceneState(): void {
@@ -182,7 +153,7 @@ export class CritSession {
       this.styleCanvas();
       this.sendSceneState();
     }
-    this.wireSnapshots();
+    wireSnapshots(this.physics, this.mount);
   }
 
   /** The arena's state on the stage, for tests to read without reading a worker's canvas. */

@@ -1,17 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   expectStillWhilePausedOrHidden,
-  testHostOptions,
+  hostOnTestClock,
 } from '../../../lib/runtime/hostTesting.testutil.ts';
 import { KIND_STAR } from '../engine/bodyTypes.ts';
 import { B_X, BODY_STRIDE, type Snapshot } from '../engine/snapshot.ts';
 import { worldPoint } from '../scene/camera.ts';
 import { GravityHost } from './GravityHost.ts';
 
-function makeHost() {
-  const options = testHostOptions();
-  return { ...options, host: new GravityHost(options) };
-}
+const makeHost = () => hostOnTestClock((options) => new GravityHost(options));
 
 describe('GravityHost', () => {
   it('carries the newest added body’s input number in every snapshot after it (input to screen)', async () => {
@@ -183,9 +180,9 @@ describe('GravityHost', () => {
   });
 
   it('runs the Galaxy preset: one tree step a tick, all stars in one transferred array', async () => {
-    const options = testHostOptions();
-    const { clock, transfers } = options;
-    const host = new GravityHost({ ...options, galaxyBodies: 3000 });
+    const { clock, transfers, host } = hostOnTestClock(
+      (options) => new GravityHost({ ...options, galaxyBodies: 3000 }),
+    );
     const settings = host.loadPreset('galaxy');
     expect(settings).not.toBeNull();
     expect(settings!.trails).toBe(false);

@@ -28,6 +28,7 @@ import {
   type Snapshot,
   type SnapshotBuffers,
   type SnapshotMeta,
+  transferablesOf,
 } from '../engine/snapshot.ts';
 import { type Camera, clampZoom } from './camera.ts';
 import { GalaxyLayer } from './GalaxyLayer.ts';
@@ -695,3 +696,6 @@ export class GravityScene implements GameScene<Snapshot, GravitySceneInput, Grav
     this.app.destroy({ removeView: false }, { children: true, texture: true, textureSource: true });
   }
 }
+
+/** What the render host runs: the same in the render worker and on the page's thread. */
+export const gravityRenderOptions = { createScene: () => new GravityScene(), transferOf: transferablesOf };

@@ -1,11 +1,11 @@
-import * as Comlink from 'comlink';
+import { reportUnlessStopped, startGameWorkers, wireSnapshots } from '../../../lib/runtime/GameWorkers.ts';
 import { markInput } from '../../../lib/runtime/inputMarks.ts';
-import { chooseRenderMode, type RenderMode, SceneMount } from '../../../lib/runtime/SceneMount.ts';
-import { startWorker, type WorkerBridge, WorkerStoppedError } from '../../../lib/runtime/WorkerBridge.ts';
+import type { SceneMount } from '../../../lib/runtime/SceneMount.ts';
+import { type WorkerBridge, WorkerStoppedError } from '../../../lib/runtime/WorkerBridge.ts';
 import { CANVAS_MAX_WIDTH } from '../engine/constants.ts';
 import { GALAXY_PRESET_ID } from '../engine/galaxy.ts';
 import { DEFAULT_PRESET_ID, findPreset, type ScenarioSettings } from '../engine/presets.ts';
-import { type Snapshot, type SnapshotBuffers, transferablesOf } from '../engine/snapshot.ts';
+import type { Snapshot, SnapshotBuffers } from '../engine/snapshot.ts';
 import type { BodyPatch, GravityPhysicsApi } from '../host/GravityHost.ts';
 import {
   type Camera,
@@ -20,6 +20,7 @@ import {
 import type { GravityHud, GravitySceneInput } from '../scene/GravityScene.ts';
 import { type GestureAction, GestureRecognizer } from './gestures.ts';
 import { useGravityStore } from './store.ts';
+import { GRAVITY_WORKERS } from './workers.ts';
 
 const READOUT_MS = 250;
 /** How often the page keeps the scene (as a share code) to restart a stopped engine from. */
@@ -65,38 +66,13 @@ export class GravitySession {
   constructor(
     private container: HTMLElement,
     private size: () => { width: number; height: number },
-    mode: RenderMode = chooseRenderMode(),
   ) {
-    this.physics = startWorker<GravityPhysicsApi>(
-      () =>
-        new Worker(new URL('../../../../workers/gravity.worker.ts', import.meta.url), {
-          type: 'module',
-          name: 'gravity',
-        }),
-      { label: 'The simulation', onError: this.onError },
-    );
-    this.mount = new SceneMount({
+    ({ physics: this.physics, mount: this.mount } = startGameWorkers(GRAVITY_WORKERS, {
       container,
-      mode,
-      label: 'The drawing of the simulation',
-      createWorker: () =>
-        new Worker(new URL('../../../../workers/gravity-render.worker.ts', import.meta.url), {
-          type: 'module',
-          name: 'gravity-render',
-        }),
-      loadScene: async () => {
-        const { GravityScene } = await import('../scene/GravityScene.ts');
-        return { createScene: () => new GravityScene(), transferOf: transferablesOf };
-      },
       size,
-      canvasAttributes: {
-        role: 'img',
-        'aria-label': 'Gravity simulation: tap to select, double tap to add a planet, hold to add a star',
-      },
       onHud: this.onHud,
       onError: this.onError,
-    });
-    container.dataset.render = mode;
+    }));
   }
 
   async start(request: StartRequest): Promise<void> {
@@ -111,7 +87,7 @@ export class GravitySession {
   private async startRunning(request: StartRequest): Promise<void> {
     await this.mount.start();
     if (this.disposed) return;
-    this.wireSnapshots();
+    wireSnapshots(this.physics, this.mount);
     this.bindInput();
     document.addEventListener('visibilitychange', this.onVisibility);
     const notice = await this.open(request);
@@ -147,13 +123,6 @@ export class GravitySession {
 
   // ---- workers ---------------------------------------------------------------------------
 
-  /** A fresh channel from the engine host to the renderer (after either restarted). */
-  private wireSnapshots(): void {
-    const channel = new MessageChannel();
-    this.physics.send('serveSnapshots', Comlink.transfer(channel.port2, [channel.port2]));
-    this.mount.connect(channel.port1);
-  }
-
   private readonly onError = (error: Error): void => {
     if (this.disposed) return;
     if (error instanceof WorkerStoppedError) useGravityStore.setState({ stopped: error.message });
@@ -161,10 +130,7 @@ export class GravitySession {
   };
 
   /** For commands whose answer the page uses: a stopped worker has reported itself already. */
-  private readonly onCommandError = (error: unknown): void => {
-    if (error instanceof WorkerStoppedError) return;
-    this.onError(error instanceof Error ? error : new Error(String(error)));
-  };
+  private readonly onCommandError = reportUnlessStopped((error) => this.onError(error));
 
   private async keepCheckpoint(): Promise<void> {
     if (this.physics.stopped) return;
@@ -206,7 +172,7 @@ export class GravitySession {
       this.mount.input({ type: 'pathTrails', visible: pathTrails });
     }
     this.physics.send('setVisible', document.visibilityState !== 'hidden');
-    this.wireSnapshots();
+    wireSnapshots(this.physics, this.mount);
   }
 
   // ---- readouts --------------------------------------------------------------------------

@@ -672,3 +672,6 @@ export class LanderScene implements GameScene<LanderTickSnapshot> {
     this.app.destroy({ removeView: false }, { children: true, texture: true });
   }
 }
+
+/** What the render host runs: the same in the render worker and on the page's thread. */
+export const landerRenderOptions = { createScene: () => new LanderScene() };

@@ -1,7 +1,8 @@
 import * as Comlink from 'comlink';
+import { reportUnlessStopped, startGameWorkers, wireSnapshots } from '../../../lib/runtime/GameWorkers.ts';
 import { markInput } from '../../../lib/runtime/inputMarks.ts';
-import { chooseRenderMode, type RenderMode, SceneMount } from '../../../lib/runtime/SceneMount.ts';
-import { startWorker, type WorkerBridge, WorkerStoppedError } from '../../../lib/runtime/WorkerBridge.ts';
+import type { SceneMount } from '../../../lib/runtime/SceneMount.ts';
+import { type WorkerBridge, WorkerStoppedError } from '../../../lib/runtime/WorkerBridge.ts';
 import { fetchRunTicket } from '../../../platform/scores/scoresClient.ts';
 import {
   INPUT_LEFT,
@@ -14,6 +15,7 @@ import type { LanderHostMessage, LanderPhysicsApi, LanderStatus } from '../host/
 import { LanderAudio } from './audio.ts';
 import { fetchGhostRuns, type GhostKind, type GhostRun, keepLocalRun } from './ghost.ts';
 import { type LanderScreen, type LanderStore, useGhostSettings } from './store.ts';
+import { LANDER_WORKERS } from './workers.ts';
 
 export const GAME_ID = 'lunar-lander';
 const TICKET_TIMEOUT_MS = 5000;
@@ -100,39 +102,12 @@ export class LanderGame {
     private readonly store: LanderStore,
     stage: HTMLElement,
     container: HTMLElement,
-    mode: RenderMode = chooseRenderMode(),
   ) {
-    this.physics = startWorker<LanderPhysicsApi>(
-      () =>
-        new Worker(new URL('../../../../workers/lunar-lander.worker.ts', import.meta.url), {
-          type: 'module',
-          name: 'lunar-lander',
-        }),
-      { label: 'The flight', onError: this.onError },
-    );
-    this.mount = new SceneMount<LanderTickSnapshot>({
+    ({ physics: this.physics, mount: this.mount } = startGameWorkers(LANDER_WORKERS, {
       container,
-      mode,
-      label: 'The drawing of the flight',
-      createWorker: () =>
-        new Worker(new URL('../../../../workers/lunar-lander-render.worker.ts', import.meta.url), {
-          type: 'module',
-          name: 'lunar-lander-render',
-        }),
-      loadScene: async () => {
-        const { LanderScene } = await import('../scene/LanderScene.ts');
-        return { createScene: () => new LanderScene() };
-      },
-      size: () => ({
-        width: Math.max(1, container.clientWidth),
-        height: Math.max(1, container.clientHeight),
-      }),
-      // The page describes the game (HUD, live region); the canvas is decoration to assistive technology.
-      canvasAttributes: { 'aria-hidden': 'true' },
-      onHud: () => {},
+      stage,
       onError: this.onError,
-    });
-    stage.dataset.render = mode;
+    }));
   }
 
   /** Starts drawing the intro's landscape and listening to keys. Never rejects once disposed. */
@@ -155,7 +130,7 @@ export class LanderGame {
     try {
       await this.mount.start();
       if (this.disposed) return;
-      this.wireSnapshots();
+      wireSnapshots(this.physics, this.mount);
     } catch (error) {
       // Closed while starting (the page left): its refused calls are not a failure to show.
       if (!this.disposed) throw error;
@@ -343,13 +318,6 @@ export class LanderGame {
     this.physics.send('listen', Comlink.transfer(channel.port2, [channel.port2]));
   }
 
-  /** A fresh channel from the engine host to the renderer (after either restarted). */
-  private wireSnapshots(): void {
-    const channel = new MessageChannel();
-    this.physics.send('serveSnapshots', Comlink.transfer(channel.port2, [channel.port2]));
-    this.mount.connect(channel.port1);
-  }
-
   private readonly onError = (error: Error): void => {
     if (this.disposed) return;
     if (error instanceof WorkerStoppedError) {
@@ -362,10 +330,7 @@ export class LanderGame {
   };
 
   /** For commands whose answer the page uses: a stopped worker has reported itself already. */
-  private readonly onCommandError = (error: unknown): void => {
-    if (error instanceof WorkerStoppedError) return;
-    this.onError(error instanceof Error ? error : new Error(String(error)));
-  };
+  private readonly onCommandError = reportUnlessStopped((error) => this.onError(error));
 
   /**
    * The Restart of the "stopped working" message: a fresh worker for whichever stopped. A
@@ -383,7 +348,7 @@ export class LanderGame {
     }
     if (this.mount.stopped) await this.mount.restart();
     this.physics.send('setVisible', document.visibilityState !== 'hidden');
-    this.wireSnapshots();
+    wireSnapshots(this.physics, this.mount);
   }
 
   private async resumeGame(): Promise<void> {

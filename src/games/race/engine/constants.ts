@@ -46,14 +46,38 @@ export const TOP_RANKED = 3;
 /** Car top speed range before the track-size scale (px per 1/60 s). */
 export const MAX_SPEED_MIN = 6.5;
 export const MAX_SPEED_MAX = 9;
+/** How a car drives, per step: the share of its velocity turned toward where it heads. */
+export const CAR_GRIP = 0.35;
+/** The most a car slows in a step (px per step, before the track-size scale). */
+export const CAR_BRAKE = 0.35;
+/** Slower than this (px per step, before the track-size scale) for STUCK_AFTER_S, a car is stuck. */
+export const STUCK_SPEED = 0.6;
+/** The bounce of two cars that bump. */
+export const BUMP_RESTITUTION = 0.3;
+/** A car that has finished drives on at this share of its speed. */
+export const FINISHED_PACE = 0.55;
 
 /** Turn classes: heading change over the look window, in degrees, and their speed factors. */
 export const TURN_MILD_DEG = 20;
 export const TURN_SHARP_DEG = 50;
 export const TURN_HAIRPIN_DEG = 100;
+/** The classes, straight to hairpin. */
+export const TURN_STRAIGHT = 0;
+export const TURN_MILD = 1;
+export const TURN_SHARP = 2;
+export const TURN_HAIRPIN = 3;
 export const FACTOR_MILD = 0.85;
 export const FACTOR_SHARP = 0.65;
 export const FACTOR_HAIRPIN = 0.45;
+/** Each class's speed factor, by class. */
+export const TURN_FACTORS = [1, FACTOR_MILD, FACTOR_SHARP, FACTOR_HAIRPIN];
+/**
+ * The racing line's speed profile, after the factors: the top speed it is shaped for (px per
+ * step), and the braking and acceleration it allows (px/step per step).
+ */
+export const PROFILE_TOP = 8;
+export const PROFILE_BRAKE = 0.2;
+export const PROFILE_ACCEL = 0.1;
 
 /** Start line: dash size, and the shortest line accepted: max(10, 0.8 × brush). */
 export const START_DASH = 4;

@@ -1,9 +1,13 @@
 import { clamp, lerp, wrapAngle } from '../../../lib/pure/math.ts';
 import { createRng, type Rng } from '../../../lib/pure/rng.ts';
 import {
+  BUMP_RESTITUTION,
+  CAR_BRAKE,
+  CAR_GRIP,
   CELEBRATION_TIMEOUT_S,
   COUNTDOWN_SECONDS,
   DEFAULT_LAPS,
+  FINISHED_PACE,
   LAP_DEBOUNCE_S,
   MAX_CARS,
   MAX_LAPS,
@@ -15,6 +19,7 @@ import {
   PLACEMENT_TRIES,
   STEP,
   STUCK_AFTER_S,
+  STUCK_SPEED,
   TOP_RANKED,
 } from './constants.ts';
 import { pickCarColor } from './palette.ts';
@@ -92,12 +97,6 @@ export interface ResultEntry {
   place: number | null;
   laps: number;
 }
-
-const GRIP = 0.35;
-const BRAKE = 0.35;
-const STUCK_SPEED = 0.6;
-const BUMP_RESTITUTION = 0.3;
-const FINISHED_PACE = 0.55;
 
 /**
  * The race: a track drawn once, up to 16 cars, and the phases idle → countdown → running
@@ -348,9 +347,9 @@ export class RaceWorld {
     const along = car.vx * dx + car.vy * dy;
     const next = finishedRace
       ? along * 0.96
-      : along + clamp(targetSpeed - along, -BRAKE * track.scale, car.accel * STEP);
-    car.vx += (dx * next - car.vx) * GRIP;
-    car.vy += (dy * next - car.vy) * GRIP;
+      : along + clamp(targetSpeed - along, -CAR_BRAKE * track.scale, car.accel * STEP);
+    car.vx += (dx * next - car.vx) * CAR_GRIP;
+    car.vy += (dy * next - car.vy) * CAR_GRIP;
 
     // Stuck (against a wall or another car): after 0.6 s a nudge toward the line, at most every 900 ms.
     if (this.phase === 'running' && car.vx * car.vx + car.vy * car.vy < (STUCK_SPEED * track.scale) ** 2) {

@@ -1,11 +1,16 @@
 import { clamp } from '../../../lib/pure/math.ts';
 import {
-  FACTOR_HAIRPIN,
-  FACTOR_MILD,
-  FACTOR_SHARP,
+  PROFILE_ACCEL,
+  PROFILE_BRAKE,
+  PROFILE_TOP,
+  TURN_FACTORS,
+  TURN_HAIRPIN,
   TURN_HAIRPIN_DEG,
+  TURN_MILD,
   TURN_MILD_DEG,
+  TURN_SHARP,
   TURN_SHARP_DEG,
+  TURN_STRAIGHT,
 } from './constants.ts';
 
 /** What the racing line needs of a track: the sampled centreline and its frames. */
@@ -20,12 +25,6 @@ export interface CentreLine {
   nx: Float64Array;
   ny: Float64Array;
 }
-
-export const TURN_STRAIGHT = 0;
-export const TURN_MILD = 1;
-export const TURN_SHARP = 2;
-export const TURN_HAIRPIN = 3;
-const FACTORS = [1, FACTOR_MILD, FACTOR_SHARP, FACTOR_HAIRPIN];
 
 /**
  * The line cars aim for, one point per centreline sample (x = cx + offset·n), and the
@@ -43,10 +42,7 @@ export interface RacingLine {
   halfRange: number;
 }
 
-/** Top speed the profile is shaped for (px per step), and its braking and acceleration (px/step per step). */
-const PROFILE_TOP = 8;
-const PROFILE_BRAKE = 0.2;
-const PROFILE_ACCEL = 0.1;
+/** The solver's passes, and how far each moves an offset past its neighbours' mean (over-relaxation). */
 const ITERATIONS = 400;
 const OVER_RELAX = 1.6;
 
@@ -59,7 +55,7 @@ export function turnClass(degrees: number): number {
   return TURN_STRAIGHT;
 }
 
-export const turnFactor = (cls: number) => FACTORS[cls];
+export const turnFactor = (cls: number) => TURN_FACTORS[cls];
 
 /**
  * Minimum-curvature line inside the road: each point slides along its normal within
@@ -126,7 +122,7 @@ export function computeRacingLine(c: CentreLine, iterations = ITERATIONS): Racin
     const from = i + n - span;
     const change = prefix[i + n + span] - prefix[from];
     turn[i] = turnClass((change * 180) / Math.PI);
-    speed[i] = FACTORS[turn[i]];
+    speed[i] = TURN_FACTORS[turn[i]];
   }
   // Braking: a car must be able to slow down in time (v² ≤ v_next² + 2·brake·ds), and
   // acceleration out of a turn is limited likewise. Two laps each settle the loop.

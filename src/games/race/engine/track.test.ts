@@ -7,18 +7,13 @@ import {
   FACTOR_SHARP,
   MESSAGES,
   startLineMinLength,
-} from './constants.ts';
-import { RaceWorld } from './race.ts';
-import {
-  computeRacingLine,
-  curvatureEnergy,
   TURN_HAIRPIN,
   TURN_MILD,
   TURN_SHARP,
   TURN_STRAIGHT,
-  turnClass,
-  turnFactor,
-} from './racingLine.ts';
+} from './constants.ts';
+import { RaceWorld } from './race.ts';
+import { computeRacingLine, curvatureEnergy, turnClass, turnFactor } from './racingLine.ts';
 import { circleStroke, randomLoopStroke } from './testTracks.ts';
 import { buildTrack, distanceToCentreline, type Track, thinPoints } from './track.ts';
 

@@ -697,3 +697,6 @@ export class RaceScene implements GameScene<RaceSnapshot, RaceSceneInput, RaceSc
     this.app.destroy(false, { children: true });
   }
 }
+
+/** What the render host runs: the same in the render worker and on the page's thread. */
+export const raceRenderOptions = { createScene: () => new RaceScene(), transferOf: recycledCars };

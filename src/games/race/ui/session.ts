@@ -1,4 +1,3 @@
-import * as Comlink from 'comlink';
 import type {
   RatingGetResponse,
   RatingStats,
@@ -7,9 +6,10 @@ import type {
   TrackStoreResponse,
 } from '../../../api/types.ts';
 import { apiGet, apiSend } from '../../../lib/api.ts';
+import { reportUnlessStopped, startGameWorkers, wireSnapshots } from '../../../lib/runtime/GameWorkers.ts';
 import { markInput } from '../../../lib/runtime/inputMarks.ts';
-import { chooseRenderMode, type RenderMode, SceneMount } from '../../../lib/runtime/SceneMount.ts';
-import { startWorker, type WorkerBridge, WorkerStoppedError } from '../../../lib/runtime/WorkerBridge.ts';
+import type { SceneMount } from '../../../lib/runtime/SceneMount.ts';
+import { type WorkerBridge, WorkerStoppedError } from '../../../lib/runtime/WorkerBridge.ts';
 import { BRUSH_MAX, BRUSH_MIN, BRUSH_STEP, MOBILE_NOTICE_MS } from '../engine/constants.ts';
 import type { Phase } from '../engine/race.ts';
 import {
@@ -26,6 +26,7 @@ import { RaceCamera, type ScreenPoint, screenPoint, type WorldPoint } from '../s
 import type { RaceSceneHud, RaceSceneInput } from '../scene/RaceScene.ts';
 import { RaceSound } from './sound.ts';
 import { initialRaceUiState, type RankRow, showMessage, useRaceSettings, useRaceStore } from './store.ts';
+import { RACE_WORKERS } from './workers.ts';
 
 const RANK_MS = 250;
 const DEBUG_MS = 250;
@@ -88,36 +89,13 @@ export class RaceSession {
   private racingLineMs = 0;
   private debugOn = false;
 
-  constructor(
-    private readonly stage: HTMLElement,
-    mode: RenderMode = chooseRenderMode(),
-  ) {
-    this.physics = startWorker<RacePhysicsApi>(
-      () =>
-        new Worker(new URL('../../../../workers/race.worker.ts', import.meta.url), {
-          type: 'module',
-          name: 'race',
-        }),
-      { label: 'The race', onError: this.onError },
-    );
-    this.mount = new SceneMount({
+  constructor(private readonly stage: HTMLElement) {
+    ({ physics: this.physics, mount: this.mount } = startGameWorkers(RACE_WORKERS, {
       container: stage,
-      mode,
-      label: 'The drawing of the race',
-      createWorker: () =>
-        new Worker(new URL('../../../../workers/race-render.worker.ts', import.meta.url), {
-          type: 'module',
-          name: 'race-render',
-        }),
-      loadScene: async () => {
-        const { RaceScene, recycledCars } = await import('../scene/RaceScene.ts');
-        return { createScene: () => new RaceScene(), transferOf: recycledCars };
-      },
       size: () => this.stageSize(),
       onHud: this.onHud,
       onError: this.onError,
-    });
-    stage.dataset.render = mode;
+    }));
   }
 
   async start(sharedId: string | null): Promise<void> {
@@ -140,7 +118,7 @@ export class RaceSession {
     const { width, height } = this.stageSize();
     this.camera.setViewport(width, height);
     this.setWorld(width, height);
-    this.wireSnapshots();
+    wireSnapshots(this.physics, this.mount);
     this.bindInput();
     document.addEventListener('visibilitychange', this.onVisibility);
     this.resizeObserver = new ResizeObserver(() => this.onResize());
@@ -200,13 +178,6 @@ export class RaceSession {
 
   // ------------------------------------------------------------ workers
 
-  /** A fresh channel from the engine host to the renderer (after either restarted). */
-  private wireSnapshots(): void {
-    const channel = new MessageChannel();
-    this.physics.send('serveSnapshots', Comlink.transfer(channel.port2, [channel.port2]));
-    this.mount.connect(channel.port1);
-  }
-
   private readonly onError = (error: Error): void => {
     if (this.disposed) return;
     if (error instanceof WorkerStoppedError) {
@@ -216,10 +187,7 @@ export class RaceSession {
   };
 
   /** For commands whose answer the page uses: a stopped worker has reported itself already. */
-  private readonly onCommandError = (error: unknown): void => {
-    if (error instanceof WorkerStoppedError) return;
-    this.onError(error instanceof Error ? error : new Error(String(error)));
-  };
+  private readonly onCommandError = reportUnlessStopped((error) => this.onError(error));
 
   /** Runs a command's work; a failure is reported like any command's (never dropped). */
   private task(work: Promise<unknown>): void {
@@ -259,7 +227,7 @@ export class RaceSession {
     this.sceneInput({ type: 'track', track: this.trackView });
     this.sceneInput({ type: 'select', id: useRaceStore.getState().selectedId });
     this.sceneInput({ type: 'debug', on: this.debugOn });
-    this.wireSnapshots();
+    wireSnapshots(this.physics, this.mount);
   }
 
   // ------------------------------------------------------------ the HUD

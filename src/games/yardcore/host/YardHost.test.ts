@@ -1,18 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { SnapshotTimeline } from '../../../lib/runtime/frames.ts';
 import {
+  expectSameTimeAt144And60Hz,
   expectStillWhilePausedOrHidden,
-  testHostOptions,
+  hostOnTestClock,
 } from '../../../lib/runtime/hostTesting.testutil.ts';
 import { CHUNK } from '../engine/constants.ts';
 import { createGame, step } from '../engine/game.ts';
 import { ENTITY_STRIDE, type YardSnapshot } from '../engine/snapshot.ts';
 import { type YardFeed, YardHost } from './YardHost.ts';
 
-function makeHost() {
-  const options = testHostOptions();
-  return { ...options, host: new YardHost(options) };
-}
+const makeHost = () => hostOnTestClock((options) => new YardHost(options));
 
 /** A yard where a gardener who stands still is not beaten for `seconds`. */
 function calmSeed(seconds: number): number {
@@ -31,38 +28,6 @@ async function settle(): Promise<void> {
   for (let i = 0; i < 3; i++) await Promise.resolve();
 }
 
-/**
- * The host on the clock, and a frame loop at `frameMs` that asks for one snapshot at a
- * time (as the render host does) and shows the game time slid between the last two (as
- * the scene does). Returns the game time shown after `seconds`.
- */
-async function shownGameTime(frameMs: number, seconds: number): Promise<number> {
-  const { clock, host } = makeHost();
-  host.newGame(calmSeed(seconds + 1));
-  const timeline = new SnapshotTimeline();
-  let previous = 0;
-  let latest = 0;
-  let shown = 0;
-  let waiting = false;
-  const frames = Math.round((seconds * 1000) / frameMs);
-  for (let i = 0; i < frames; i++) {
-    clock.advanceFrame(frameMs);
-    if (!waiting) {
-      waiting = true;
-      host.nextSnapshot(ask()).then((s) => {
-        waiting = false;
-        previous = latest;
-        latest = s.t;
-        timeline.push(clock.now());
-      });
-    }
-    await settle();
-    shown = previous + (latest - previous) * timeline.alpha(clock.now());
-  }
-  host.dispose();
-  return shown;
-}
-
 describe('YardHost', () => {
   it('steps at 60 Hz on its own clock, with the latest input', async () => {
     const { clock, host } = makeHost();
@@ -79,10 +44,12 @@ describe('YardHost', () => {
   });
 
   it('shows the same game time after 10 s at 144 Hz and at 60 Hz, within 1 %', async () => {
-    const at144 = await shownGameTime(6.94, 10);
-    const at60 = await shownGameTime(16.7, 10);
-    expect(at144).toBeGreaterThan(9.8);
-    expect(Math.abs(at144 - at60) / at60).toBeLessThan(0.01);
+    await expectSameTimeAt144And60Hz(() => {
+      const { clock, host } = makeHost();
+      host.newGame(calmSeed(11));
+      const nextSnapshot = () => host.nextSnapshot(ask());
+      return { clock, nextSnapshot, gameTime: (s) => s.t, dispose: () => host.dispose() };
+    }, 9.8);
   });
 
   it('stops (and its timer) while paused or hidden', () => {

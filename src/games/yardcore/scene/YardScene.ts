@@ -26,6 +26,7 @@ import {
   CRITTER_STATES,
   ENTITY_KINDS,
   ENTITY_STRIDE,
+  transferablesOf,
   type YardChunk,
   type YardSnapshot,
   type YardSnapshotRequest,
@@ -646,3 +647,6 @@ export class YardScene implements GameScene<YardSnapshot, YardSceneInput, YardSc
     this.particles.length = alive;
   }
 }
+
+/** What the render host runs: the same in the render worker and on the page's thread. */
+export const yardRenderOptions = { createScene: () => new YardScene(), transferOf: transferablesOf };

@@ -1,20 +1,17 @@
 import * as Comlink from 'comlink';
+import { reportUnlessStopped, startGameWorkers, wireSnapshots } from '../../../lib/runtime/GameWorkers.ts';
 import { markInput } from '../../../lib/runtime/inputMarks.ts';
-import { chooseRenderMode, type RenderMode, SceneMount } from '../../../lib/runtime/SceneMount.ts';
-import { startWorker, type WorkerBridge, WorkerStoppedError } from '../../../lib/runtime/WorkerBridge.ts';
+import type { SceneMount } from '../../../lib/runtime/SceneMount.ts';
+import { type WorkerBridge, WorkerStoppedError } from '../../../lib/runtime/WorkerBridge.ts';
 import { SCORE_PER_CUT, TILE_PX } from '../engine/constants.ts';
 import type { YardCommand, YardEvent, YardProgress } from '../engine/game.ts';
 import { isDoubleTap, type Tap } from '../engine/input.ts';
-import {
-  type PlayerView,
-  transferablesOf,
-  type YardSnapshot,
-  type YardSnapshotRequest,
-} from '../engine/snapshot.ts';
+import type { PlayerView, YardSnapshot, YardSnapshotRequest } from '../engine/snapshot.ts';
 import type { YardFeed, YardPhysicsApi } from '../host/YardHost.ts';
 import type { SceneDevOptions, YardSceneHud, YardSceneInput } from '../scene/YardScene.ts';
 import { loadProgress, loadSeed, saveProgress, saveSeed } from './storage.ts';
 import { nextHud, type Phase, toast, useYardStore } from './store.ts';
+import { YARD_WORKERS } from './workers.ts';
 
 const STARTING_MS = 900;
 const SAVE_EVERY_MS = 5000;
@@ -78,40 +75,13 @@ export class YardSession {
   private devOptions: SceneDevOptions | null = null;
   private unsubscribeZoom: (() => void) | null = null;
 
-  constructor(
-    private readonly stage: HTMLElement,
-    mode: RenderMode = chooseRenderMode(),
-  ) {
-    this.physics = startWorker<YardPhysicsApi>(
-      () =>
-        new Worker(new URL('../../../../workers/yardcore.worker.ts', import.meta.url), {
-          type: 'module',
-          name: 'yardcore',
-        }),
-      { label: 'The yard', onError: this.onError },
-    );
-    this.mount = new SceneMount({
+  constructor(private readonly stage: HTMLElement) {
+    ({ physics: this.physics, mount: this.mount } = startGameWorkers(YARD_WORKERS, {
       container: stage,
-      mode,
-      label: 'The drawing of the yard',
-      createWorker: () =>
-        new Worker(new URL('../../../../workers/yardcore-render.worker.ts', import.meta.url), {
-          type: 'module',
-          name: 'yardcore-render',
-        }),
-      loadScene: async () => {
-        const { YardScene } = await import('../scene/YardScene.ts');
-        return { createScene: () => new YardScene(), transferOf: transferablesOf };
-      },
-      size: () => ({
-        width: Math.max(MIN_STAGE_PX, stage.clientWidth),
-        height: Math.max(MIN_STAGE_PX, stage.clientHeight),
-      }),
-      canvasAttributes: { 'aria-hidden': 'true' },
+      minSize: MIN_STAGE_PX,
       onHud: this.onHud,
       onError: this.onError,
-    });
-    stage.dataset.render = mode;
+    }));
   }
 
   /** Never rejects once disposed (the page left while it started). */
@@ -122,7 +92,7 @@ export class YardSession {
       if (!this.disposed) throw error;
     }
     if (this.disposed) return;
-    this.wireSnapshots();
+    wireSnapshots(this.physics, this.mount);
     this.wireFeed();
     this.sceneSettings();
     this.unsubscribeZoom = useYardStore.subscribe((state, before) => {
@@ -167,13 +137,6 @@ export class YardSession {
 
   // ------------------------------------------------------------ workers
 
-  /** A fresh channel from the engine host to the renderer (after either restarted). */
-  private wireSnapshots(): void {
-    const channel = new MessageChannel();
-    this.physics.send('serveSnapshots', Comlink.transfer(channel.port2, [channel.port2]));
-    this.mount.connect(channel.port1);
-  }
-
   /** The host's events and HUD figures, on a port of their own. */
   private wireFeed(): void {
     this.feedPort?.close();
@@ -199,10 +162,7 @@ export class YardSession {
   };
 
   /** For commands whose answer the page uses: a stopped worker has reported itself already. */
-  private readonly onCommandError = (error: unknown): void => {
-    if (error instanceof WorkerStoppedError) return;
-    this.onError(error instanceof Error ? error : new Error(String(error)));
-  };
+  private readonly onCommandError = reportUnlessStopped((error) => this.onError(error));
 
   /**
    * The Restart of the "stopped working" message: a fresh worker for whichever stopped; the
@@ -232,7 +192,7 @@ export class YardSession {
         await this.mount.restart();
         this.sceneSettings();
       }
-      this.wireSnapshots();
+      wireSnapshots(this.physics, this.mount);
     } catch (error) {
       if (this.disposed) return;
       console.warn('Yardcore could not restart', error);
