@@ -1,10 +1,47 @@
+import { useLayoutEffect, useRef } from 'react';
+import { writeText } from '../../../lib/domText.ts';
 import { KIND_STAR, PLANET_TYPES, STAR_TYPES } from '../engine/bodyTypes.ts';
 import { MASS_MIN, RADIUS_MIN, TEMPERATURE_MIN, TEMPERATURE_STEP } from '../engine/constants.ts';
-import { NumberField } from './NumberField.tsx';
+import { type LiveNumber, NumberField } from './NumberField.tsx';
 import type { GravitySession } from './session.ts';
-import { useGravityStore } from './store.ts';
+import { type BodyMotion, selectedMotion, useGravityStore } from './store.ts';
 
 const hex = (c: number) => `#${c.toString(16).padStart(6, '0')}`;
+
+/** One figure of the selected body's motion, as the velocity fields follow it. */
+function liveMotion(pick: (motion: BodyMotion) => number): LiveNumber {
+  return {
+    subscribe: (listener) =>
+      selectedMotion.subscribe(({ motion }) => {
+        if (motion && motion.id === useGravityStore.getState().selectedId) listener(pick(motion));
+      }),
+  };
+}
+const LIVE_VX = liveMotion((m) => m.vx);
+const LIVE_VY = liveMotion((m) => m.vy);
+
+/**
+ * Speed and position of the selected body, written into the page at each readout (a few
+ * times a second) without a React render.
+ */
+function MotionReadout({ id }: { id: number }) {
+  const speed = useRef<HTMLElement>(null);
+  const position = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const apply = (motion: BodyMotion | null) => {
+      if (!motion || motion.id !== id) return;
+      writeText(speed.current, Math.hypot(motion.vx, motion.vy).toFixed(3));
+      writeText(position.current, `${motion.x.toFixed(0)}, ${motion.y.toFixed(0)}`);
+    };
+    apply(selectedMotion.getState().motion);
+    return selectedMotion.subscribe(({ motion }) => apply(motion));
+  }, [id]);
+  return (
+    <p className="gravity-readout">
+      Speed <strong ref={speed} /> · Position <strong ref={position} />
+    </p>
+  );
+}
 
 /** Object details for the selection: type, mass, radius, temperature or density, velocity. */
 export function DetailsPanel({ session }: { session: GravitySession | null }) {
@@ -22,7 +59,6 @@ export function DetailsPanel({ session }: { session: GravitySession | null }) {
   const types = star ? STAR_TYPES : PLANET_TYPES;
   const edit = (patch: Parameters<GravitySession['updateSelected']>[0]) =>
     void session?.updateSelected(patch);
-  const speed = Math.hypot(body.vx, body.vy);
   return (
     <section className="gravity-panel gravity-details" aria-label="Object details">
       <h2>
@@ -77,6 +113,7 @@ export function DetailsPanel({ session }: { session: GravitySession | null }) {
           value={body.vx}
           step={0.05}
           digits={3}
+          live={LIVE_VX}
           onCommit={(vx) => edit({ vx })}
         />
         <NumberField
@@ -84,15 +121,11 @@ export function DetailsPanel({ session }: { session: GravitySession | null }) {
           value={body.vy}
           step={0.05}
           digits={3}
+          live={LIVE_VY}
           onCommit={(vy) => edit({ vy })}
         />
       </div>
-      <p className="gravity-readout">
-        Speed <strong>{speed.toFixed(3)}</strong> · Position{' '}
-        <strong>
-          {body.x.toFixed(0)}, {body.y.toFixed(0)}
-        </strong>
-      </p>
+      <MotionReadout id={body.id} />
       <button
         type="button"
         className="gravity-button gravity-button--danger"

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { writeText } from '../../../lib/domText.ts';
 import { StoppedNotice } from '../../../lib/runtime/StoppedNotice.tsx';
 import { WorkerStoppedError } from '../../../lib/runtime/WorkerBridge.ts';
 import { GameHeader } from '../../../platform/header/GameHeader.tsx';
@@ -9,7 +10,7 @@ import { GALAXY_PRESET_ID } from '../engine/galaxy.ts';
 import { Controls } from './Controls.tsx';
 import { DetailsPanel } from './DetailsPanel.tsx';
 import { GravitySession } from './session.ts';
-import { initialGravityUiState, useGravityStore } from './store.ts';
+import { gravityHud, initialGravityUiState, selectedMotion, useGravityStore } from './store.ts';
 import './gravity.css';
 
 /** The share code in the address: `#s=<code>`. */
@@ -56,16 +57,16 @@ function GravityAnnouncer() {
 }
 
 /**
- * The header's body count, on its own: merges change the count a few times a second, and
- * read by the page it re-rendered the whole page (header, controls, details) each time.
+ * The header's body count: merges change it several times a second, so it is written into
+ * its text node from the HUD's subscription, not rendered through React.
  */
 function BodyCount() {
-  const bodyCount = useGravityStore((s) => s.bodyCount);
-  return (
-    <span className="gravity-hud" aria-live="off">
-      {bodiesText(bodyCount)}
-    </span>
-  );
+  const text = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => {
+    writeText(text.current, bodiesText(gravityHud.getState().bodies));
+    return gravityHud.subscribe(({ bodies }) => writeText(text.current, bodiesText(bodies)));
+  }, []);
+  return <span className="gravity-hud" aria-live="off" ref={text} />;
 }
 
 export function GravityPage() {
@@ -80,6 +81,8 @@ export function GravityPage() {
   useEffect(() => {
     const stage = stageRef.current!;
     useGravityStore.setState({ ...initialGravityUiState });
+    gravityHud.setState({ bodies: 0 });
+    selectedMotion.setState({ motion: null });
     const created = new GravitySession(stage, () => stageSize(stage));
     setSession(created);
     created.start(readAddress()).catch((error: unknown) => {

@@ -6,6 +6,7 @@ import { CANVAS_MAX_WIDTH } from '../engine/constants.ts';
 import { GALAXY_PRESET_ID } from '../engine/galaxy.ts';
 import { DEFAULT_PRESET_ID, findPreset, type ScenarioSettings } from '../engine/presets.ts';
 import type { Snapshot, SnapshotBuffers } from '../engine/snapshot.ts';
+import type { Body } from '../engine/world.ts';
 import type { BodyPatch, GravityPhysicsApi } from '../host/GravityHost.ts';
 import {
   type Camera,
@@ -19,10 +20,17 @@ import {
 } from '../scene/camera.ts';
 import type { GravityHud, GravitySceneInput } from '../scene/GravityScene.ts';
 import { type GestureAction, GestureRecognizer } from './gestures.ts';
-import { useGravityStore } from './store.ts';
+import { detailsChanged, gravityHud, selectedMotion, useGravityStore } from './store.ts';
 import { GRAVITY_WORKERS } from './workers.ts';
 
-const READOUT_MS = 250;
+/**
+ * How often the page's readouts refresh: the header's count and the selected body's
+ * figures, together. Each refresh changes text on the page, a layout and a paint on the
+ * main thread; twice a second keeps them readable and out of most frames.
+ */
+const READOUT_MS = 500;
+/** Least time between two body counts given to the store (the live region announces at most once a second). */
+const ANNOUNCED_COUNT_MS = 1000;
 /** How often the page keeps the scene (as a share code) to restart a stopped engine from. */
 const CHECKPOINT_MS = 1000;
 /** The canvas size (shorter side) scenario zooms are designed for. */
@@ -62,6 +70,10 @@ export class GravitySession {
   private dragging: number | null = null;
   /** Bodies added from the controls so far: spreads them round the view. */
   private addedFromControls = 0;
+  /** The body count of the last HUD, shown at the next readout. */
+  private hudBodies = 0;
+  /** When the store last took the body count (performance.now()). */
+  private countStoredAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private container: HTMLElement,
@@ -178,10 +190,20 @@ export class GravitySession {
   // ---- readouts --------------------------------------------------------------------------
 
   private readonly onHud = (hud: GravityHud): void => {
-    // The store (and so React) hears only what the page shows: the body count, which
-    // changes when bodies merge, not the step, which changes with every readout.
-    if (useGravityStore.getState().bodyCount !== hud.bodies)
+    // The header's count is written by its own subscription (no React render) at the next
+    // readout, or at once the first time; the store (and so React and the live region) takes
+    // a changed count at most once a second: merges change it several times a second, each
+    // a render of the announcer.
+    this.hudBodies = hud.bodies;
+    if (gravityHud.getState().bodies === 0) this.showCount();
+    const now = performance.now();
+    if (
+      useGravityStore.getState().bodyCount !== hud.bodies &&
+      now - this.countStoredAt >= ANNOUNCED_COUNT_MS
+    ) {
+      this.countStoredAt = now;
       useGravityStore.setState({ bodyCount: hud.bodies });
+    }
     // Read-only hooks for the end-to-end tests: counts and a digest of where bodies are.
     const data = this.container.dataset;
     const bodies = String(hud.bodies);
@@ -192,15 +214,32 @@ export class GravitySession {
     if (data.motion !== motion) data.motion = motion;
   };
 
-  /** The selected body's figures, a few times a second. */
+  private showCount(): void {
+    if (gravityHud.getState().bodies !== this.hudBodies) gravityHud.setState({ bodies: this.hudBodies });
+  }
+
+  /** The header's count and the selected body's figures, twice a second. */
   private readonly readout = (): void => {
+    this.showCount();
     const id = useGravityStore.getState().selectedId;
     if (id === null || this.physics.stopped) return;
     this.physics.call('getBody', id).then((body) => {
       if (useGravityStore.getState().selectedId !== id) return;
-      useGravityStore.setState(body ? { selected: body } : { selected: null, selectedId: null });
+      if (body) this.showSelected(body);
+      else useGravityStore.setState({ selected: null, selectedId: null });
     }, this.onCommandError);
   };
+
+  /**
+   * The selected body's figures: the store (and so React) hears only of a change to what the
+   * panel renders; where it is and how fast it moves go to `selectedMotion`, which the panel
+   * writes into the page itself.
+   */
+  private showSelected(body: Body): void {
+    if (detailsChanged(useGravityStore.getState().selected, body))
+      useGravityStore.setState({ selected: body });
+    selectedMotion.setState({ motion: { id: body.id, x: body.x, y: body.y, vx: body.vx, vy: body.vy } });
+  }
 
   // ---- input -----------------------------------------------------------------------------
 
@@ -327,7 +366,7 @@ export class GravitySession {
     useGravityStore.setState({ selectedId: id, selected: null });
     if (id === null) return;
     this.physics.call('getBody', id).then((selected) => {
-      if (useGravityStore.getState().selectedId === id) useGravityStore.setState({ selected });
+      if (useGravityStore.getState().selectedId === id && selected) this.showSelected(selected);
     }, this.onCommandError);
   }
 
@@ -448,7 +487,8 @@ export class GravitySession {
     if (id === null) return;
     try {
       const selected = await this.physics.call('updateBody', id, patch);
-      useGravityStore.setState({ selected });
+      if (!selected) useGravityStore.setState({ selected: null });
+      else if (useGravityStore.getState().selectedId === id) this.showSelected(selected);
     } catch (error) {
       this.onCommandError(error);
     }

@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
+import { writeText } from '../../../lib/domText.ts';
 import { SAFE_LANDING_SPEED, START_LIVES } from '../engine/index.ts';
 import type { LanderStore, Telemetry } from './store.ts';
 
@@ -61,7 +62,7 @@ export function Hud({ store }: { store: LanderStore }) {
   useLayoutEffect(() => {
     let shown: Readouts | null = null;
     const setText = (el: HTMLElement | null, text: string, was: string | undefined) => {
-      if (el && text !== was) el.textContent = text;
+      if (text !== was) writeText(el, text);
     };
     const setClass = (el: HTMLElement | null, cls: string, was: string | undefined) => {
       if (!el || cls === was) return;

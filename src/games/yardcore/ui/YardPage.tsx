@@ -1,16 +1,17 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { writeText } from '../../../lib/domText.ts';
 import { StoppedNotice } from '../../../lib/runtime/StoppedNotice.tsx';
 import { GameHeader } from '../../../platform/header/GameHeader.tsx';
 import { Dialog } from '../../../platform/ui/Dialog.tsx';
 import { LiveStatus } from '../../../platform/ui/LiveStatus.tsx';
-import { MAX_HP, WIN_LEVEL } from '../engine/constants.ts';
+import { MAX_HP, MOWER_FUEL, WIN_LEVEL } from '../engine/constants.ts';
 import type { ItemSlot } from '../engine/game.ts';
 import { DevTools } from './DevMenu.tsx';
 import { levelUpNews } from './levelText.ts';
 import { YardSession } from './session.ts';
 import { YardSound } from './sound.ts';
 import { devEnabled, saveSettings, validZoom, ZOOM_MAX, ZOOM_MIN, ZOOM_STEP } from './storage.ts';
-import { useYardStore } from './store.ts';
+import { type LiveHud, liveOf, useYardStore, yardLive } from './store.ts';
 import './yardcore.css';
 
 /** The food carried (the engine stacks it in one slot). */
@@ -42,18 +43,49 @@ function Hearts({ hp }: { hp: number }) {
   );
 }
 
+/**
+ * The score, the count mowed and the bar, written into the page from `yardLive` at each cut
+ * (several a second while mowing) without a React render.
+ */
+function useCutFigures(): {
+  score: React.RefObject<HTMLSpanElement | null>;
+  cut: React.RefObject<HTMLSpanElement | null>;
+  bar: React.RefObject<HTMLDivElement | null>;
+  fill: React.RefObject<HTMLSpanElement | null>;
+} {
+  const score = useRef<HTMLSpanElement>(null);
+  const cut = useRef<HTMLSpanElement>(null);
+  const bar = useRef<HTMLDivElement>(null);
+  const fill = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => {
+    const show = (live: LiveHud) => {
+      writeText(score.current, `${live.score} pts`);
+      writeText(cut.current, `${live.cutCount} / ${live.target} mowed`);
+      const now = String(live.cutCount);
+      if (bar.current && bar.current.getAttribute('aria-valuenow') !== now)
+        bar.current.setAttribute('aria-valuenow', now);
+      const transform = `scaleX(${Math.min(1, live.cutCount / live.target)})`;
+      if (fill.current && fill.current.style.transform !== transform)
+        fill.current.style.transform = transform;
+    };
+    show(yardLive.getState());
+    return yardLive.subscribe(show);
+  }, []);
+  return { score, cut, bar, fill };
+}
+
 function Hud({ session }: { session: YardSession }) {
-  const hud = useYardStore((s) => s.hud);
+  const hp = useYardStore((s) => s.hud.hp);
+  const level = useYardStore((s) => s.hud.level);
+  const target = useYardStore((s) => s.hud.target);
   const phase = useYardStore((s) => s.phase);
-  const progress = Math.min(1, hud.cutCount / hud.target);
+  const figures = useCutFigures();
   return (
     <div className="yard-hud">
       <div className="yard-hud__row">
-        <Hearts hp={hud.hp} />
-        <span className="yard-hud__level">Level {hud.level}</span>
-        <span className="yard-hud__score" data-testid="yard-score">
-          {hud.score} pts
-        </span>
+        <Hearts hp={hp} />
+        <span className="yard-hud__level">Level {level}</span>
+        <span className="yard-hud__score" data-testid="yard-score" ref={figures.score} />
         <button
           type="button"
           className="button button--ghost button--small yard-hud__pause"
@@ -69,16 +101,32 @@ function Hud({ session }: { session: YardSession }) {
         role="progressbar"
         aria-label="Mowed this level"
         aria-valuemin={0}
-        aria-valuemax={hud.target}
-        aria-valuenow={hud.cutCount}
+        aria-valuemax={target}
+        ref={figures.bar}
       >
-        <span className="yard-progress__fill" style={{ width: `${progress * 100}%` }} />
-        <span className="yard-progress__text" data-testid="yard-cut">
-          {hud.cutCount} / {hud.target} mowed
-        </span>
+        <span className="yard-progress__fill" ref={figures.fill} />
+        <span className="yard-progress__text" data-testid="yard-cut" ref={figures.cut} />
       </div>
     </div>
   );
+}
+
+/** The mower's gauge, following `yardLive` at each cut without a React render. */
+function MowerGauge() {
+  const gauge = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => {
+    const show = ({ fuel }: LiveHud) => {
+      const el = gauge.current;
+      if (!el || fuel === null) return;
+      const transform = `scaleX(${Math.max(0, Math.min(1, fuel / MOWER_FUEL))})`;
+      if (el.style.transform !== transform) el.style.transform = transform;
+      const empty = String(fuel === 0);
+      if (el.dataset.empty !== empty) el.dataset.empty = empty;
+    };
+    show(yardLive.getState());
+    return yardLive.subscribe(show);
+  }, []);
+  return <span className="yard-slot__fuel" ref={gauge} />;
 }
 
 function Inventory({ session }: { session: YardSession }) {
@@ -106,13 +154,7 @@ function Inventory({ session }: { session: YardSession }) {
           <span className="yard-slot__key">{i + 1}</span>
           <span className="yard-slot__icon">{SLOT_ICONS[slot.kind]}</span>
           {slot.kind === 'food' && <span className="yard-slot__count">{slot.count}</span>}
-          {slot.kind === 'mower' && (
-            <span
-              className="yard-slot__fuel"
-              style={{ width: `${slot.fuel}%` }}
-              data-empty={slot.fuel === 0}
-            />
-          )}
+          {slot.kind === 'mower' && <MowerGauge />}
         </button>
       ))}
       <button
@@ -483,6 +525,7 @@ export function YardPage() {
     const stage = stageRef.current;
     if (!stage) return;
     useYardStore.setState({ phase: 'intro', failure: null, stopped: null, toasts: [] });
+    yardLive.setState(liveOf(useYardStore.getState().hud));
     const created = new YardSession(stage);
     const sound = new YardSound(() => useYardStore.getState().settings.soundEnabled);
     created.onEvents = (events) => sound.events(events);

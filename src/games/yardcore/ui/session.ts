@@ -10,10 +10,25 @@ import type { PlayerView, YardSnapshot, YardSnapshotRequest } from '../engine/sn
 import type { YardFeed, YardPhysicsApi } from '../host/YardHost.ts';
 import type { SceneDevOptions, YardSceneHud, YardSceneInput } from '../scene/YardScene.ts';
 import { loadProgress, loadSeed, saveProgress, saveSeed } from './storage.ts';
-import { nextHud, type Phase, toast, useYardStore } from './store.ts';
+import {
+  type Hud,
+  liveOf,
+  nextHud,
+  onlyCutFigures,
+  type Phase,
+  toast,
+  useYardStore,
+  yardLive,
+} from './store.ts';
 import { YARD_WORKERS } from './workers.ts';
 
 const STARTING_MS = 900;
+/**
+ * Least time between two HUD writes to the store that change only what each cut changes:
+ * the HUD shows those figures from `yardLive` at once; the store (the live region, the
+ * inventory's labels) hears of them at most this often.
+ */
+const CUT_FIGURES_STORE_MS = 1000;
 const SAVE_EVERY_MS = 5000;
 /** The smallest stage side (CSS px) the scene lays out for (as YardScene's MIN_STAGE_PX). */
 const MIN_STAGE_PX = 100;
@@ -68,6 +83,10 @@ export class YardSession {
   private refreshTimer: ReturnType<typeof setTimeout> | null = null;
   private saveTimer: ReturnType<typeof setInterval> | null = null;
   private resizeObserver: ResizeObserver | null = null;
+  /** A HUD not yet written to the store (only cut figures changed), and its timer. */
+  private pendingHud: Hud | null = null;
+  private hudTimer: ReturnType<typeof setTimeout> | null = null;
+  private hudStoredAt = Number.NEGATIVE_INFINITY;
   /** Sounds and anything else that wants the engine's events. */
   onEvents: ((events: YardEvent[]) => void) | null = null;
   /** Whether the gardener pushes a running mower (the mower's sound), when it changes. */
@@ -121,6 +140,7 @@ export class YardSession {
     if (this.startingTimer) clearTimeout(this.startingTimer);
     if (this.refreshTimer) clearTimeout(this.refreshTimer);
     if (this.saveTimer) clearInterval(this.saveTimer);
+    if (this.hudTimer) clearTimeout(this.hudTimer);
     this.resizeObserver?.disconnect();
     this.stage.removeEventListener('pointerdown', this.onPointerDown);
     this.stage.removeEventListener('pointermove', this.onPointerMove);
@@ -325,9 +345,22 @@ export class YardSession {
   private onFeed(feed: YardFeed): void {
     // A message of the yard before (on its way when the next began) is dropped.
     if (this.disposed || feed.run < this.run) return;
+    const newYard = feed.run !== this.run;
     this.run = feed.run;
     const p = feed.player;
     this.keepCheckpoint(p, feed.events);
+    const hud: Hud = {
+      hp: p.hp,
+      score: p.score,
+      cutCount: p.cutCount,
+      target: p.target,
+      level: p.level,
+      slots: p.slots,
+      activeSlot: p.activeSlot,
+    };
+    // A level's end shows its figures in the dialog it opens: the store has them first.
+    const ends = feed.events.some((e) => e.type === 'levelup' || e.type === 'gameover' || e.type === 'win');
+    this.showHud(hud, ends || newYard);
     if (feed.events.length) {
       this.onEvents?.(feed.events);
       for (const event of feed.events) {
@@ -338,19 +371,52 @@ export class YardSession {
       }
     }
     this.onMowing?.(p.mowing);
-    const previousHud = useYardStore.getState().hud;
-    // Written only when something shown changed: each write re-renders the HUD, the
-    // inventory and the announcer.
-    const hud = nextHud(previousHud, {
-      hp: p.hp,
-      score: p.score,
-      cutCount: p.cutCount,
-      target: p.target,
-      level: p.level,
-      slots: p.slots,
-      activeSlot: p.activeSlot,
-    });
-    if (hud !== previousHud) useYardStore.setState({ hud });
+  }
+
+  /**
+   * The HUD's figures: the fast ones (score, count mowed, fuel) to `yardLive` at once, which
+   * the HUD writes into the page itself; the store (whose every write re-renders the HUD,
+   * the inventory and the announcer) only when something else shown changed, or `now`, or
+   * at most once a second for the fast ones alone (the last change always lands).
+   */
+  private showHud(next: Hud, now: boolean): void {
+    const live = liveOf(next);
+    const shownLive = yardLive.getState();
+    if (
+      live.score !== shownLive.score ||
+      live.cutCount !== shownLive.cutCount ||
+      live.target !== shownLive.target ||
+      live.fuel !== shownLive.fuel
+    )
+      yardLive.setState(live);
+    const previous = useYardStore.getState().hud;
+    const hud = nextHud(previous, next);
+    if (hud === previous) {
+      this.pendingHud = null;
+      return;
+    }
+    const at = performance.now();
+    if (now || !onlyCutFigures(previous, hud) || at - this.hudStoredAt >= CUT_FIGURES_STORE_MS) {
+      this.storeHud(hud);
+      return;
+    }
+    this.pendingHud = hud;
+    this.hudTimer ??= setTimeout(
+      () => {
+        this.hudTimer = null;
+        if (this.pendingHud && !this.disposed)
+          this.storeHud(nextHud(useYardStore.getState().hud, this.pendingHud));
+      },
+      CUT_FIGURES_STORE_MS - (at - this.hudStoredAt),
+    );
+  }
+
+  private storeHud(hud: Hud): void {
+    this.pendingHud = null;
+    if (this.hudTimer) clearTimeout(this.hudTimer);
+    this.hudTimer = null;
+    this.hudStoredAt = performance.now();
+    if (hud !== useYardStore.getState().hud) useYardStore.setState({ hud });
   }
 
   /** The level as the page last saw it: what a Restart after a stopped engine starts from. */

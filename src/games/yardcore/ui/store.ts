@@ -1,4 +1,4 @@
-import { create } from 'zustand';
+import { create, createStore } from 'zustand';
 import { shallow } from 'zustand/shallow';
 import type { ItemSlot } from '../engine/game.ts';
 import { loadProgress, loadSettings, type YardSettings } from './storage.ts';
@@ -28,7 +28,11 @@ export interface Toast {
   text: string;
 }
 
-/** The page's UI state. The session writes the HUD at most 10 times a second. */
+/**
+ * The page's UI state. The session writes the HUD when something it shows changes; a change
+ * of the score, the count mowed or the mower's fuel alone (each cut) at most once a second:
+ * the HUD's own figures follow `yardLive` at each cut, outside React.
+ */
 export interface YardUiState {
   phase: Phase;
   hud: Hud;
@@ -89,4 +93,52 @@ export function nextHud(previous: Hud, next: Hud): Hud {
   // Every field but the slots (compared above, item by item) the same: nothing shown changed.
   if (slotsSame && shallow({ ...previous, slots: next.slots }, next)) return previous;
   return slotsSame ? { ...next, slots: previous.slots } : next;
+}
+
+/** The figures each cut changes, as the host's feed brings them. */
+export interface LiveHud {
+  score: number;
+  cutCount: number;
+  target: number;
+  /** The mower's fuel (0–MOWER_FUEL), or null without a mower. */
+  fuel: number | null;
+}
+
+/**
+ * The HUD's fast figures at each cut (several a second while mowing). Not a React store: the
+ * score, the count mowed, the bar and the mower's gauge subscribe and write themselves into
+ * the page, so a cut re-renders nothing.
+ */
+export const yardLive = createStore<LiveHud>()(() => ({
+  score: 0,
+  cutCount: 0,
+  target: emptyHud.target,
+  fuel: null,
+}));
+
+export function liveOf(hud: Hud): LiveHud {
+  const mower = hud.slots.find((slot) => slot.kind === 'mower');
+  return {
+    score: hud.score,
+    cutCount: hud.cutCount,
+    target: hud.target,
+    fuel: mower?.kind === 'mower' ? mower.fuel : null,
+  };
+}
+
+/** Whether `next` differs from `previous` only in what each cut changes (score, count mowed, the mower's fuel). */
+export function onlyCutFigures(previous: Hud, next: Hud): boolean {
+  if (
+    previous.hp !== next.hp ||
+    previous.target !== next.target ||
+    previous.level !== next.level ||
+    previous.activeSlot !== next.activeSlot ||
+    previous.slots.length !== next.slots.length
+  )
+    return false;
+  return previous.slots.every((slot, i) => {
+    const other = next.slots[i];
+    if (slot.kind !== other.kind) return false;
+    return slot.kind !== 'food' || slot.count === (other as typeof slot).count;
+  });
 }
