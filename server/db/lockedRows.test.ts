@@ -1,17 +1,6 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { createTestDatabase, testDialects } from '../test/harness.ts';
-
-const user = (id: string) => ({
-  id,
-  display_name: id,
-  email: null,
-  avatar_url: null,
-  is_admin: 0,
-  is_active: 1,
-  created_at: '2026-01-01T00:00:00.000Z',
-  last_login: null,
-});
+import { createTestDatabase, testDialects, userRow } from '../test/harness.ts';
 
 const COUNT_SQL = 'select count(*) as n from users where id >= $1::text';
 
@@ -24,7 +13,7 @@ describe.each(testDialects.filter((d) => d === 'postgres'))('Db.lockedRows (%s)'
     });
     await other.connect();
     try {
-      await database.db.insertInto('users').values(user('a')).execute();
+      await database.db.insertInto('users').values(userRow('a')).execute();
       // Another server's batch: the same lock, and a row not yet committed.
       await other.query(
         `begin; select pg_advisory_xact_lock(hashtext(current_schema() || ':' || 'users_test'))`,

@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createTestDatabase, testDialects } from '../test/harness.ts';
+import { createTestDatabase, testDialects, userRow } from '../test/harness.ts';
 import { hotSql } from '../util.ts';
-
-const user = (id: string) => ({
-  id,
-  display_name: id,
-  email: null,
-  avatar_url: null,
-  is_admin: 0,
-  is_active: 1,
-  created_at: '2026-01-01T00:00:00.000Z',
-  last_login: null,
-});
 
 describe.each(testDialects)('Db.rows, the hot read path (%s)', (dialect) => {
   it('answers arrays of column values, the same SQL again and again', async () => {
@@ -19,7 +8,7 @@ describe.each(testDialects)('Db.rows, the hot read path (%s)', (dialect) => {
     try {
       await database.db
         .insertInto('users')
-        .values([user('a'), user('b')])
+        .values([userRow('a'), userRow('b')])
         .execute();
       const sql = hotSql(dialect, 'select id, is_active from users where id >= ? order by id');
       for (let i = 0; i < 3; i++) {
@@ -49,7 +38,7 @@ describe.each(testDialects)('Db.rows, the hot read path (%s)', (dialect) => {
       const transaction = database.db
         .transaction()
         .execute(async (trx) => {
-          await trx.insertInto('users').values(user('uncommitted')).execute();
+          await trx.insertInto('users').values(userRow('uncommitted')).execute();
           inserted();
           await gate;
           throw new Error('roll back');

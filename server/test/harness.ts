@@ -63,6 +63,18 @@ export async function createTestDatabase(dialect: 'sqlite' | 'postgres'): Promis
   };
 }
 
+/** A users row for tests that insert one directly (an active player, no admin). */
+export const userRow = (id: string) => ({
+  id,
+  display_name: id,
+  email: null,
+  avatar_url: null,
+  is_admin: 0,
+  is_active: 1,
+  created_at: '2026-01-01T00:00:00.000Z',
+  last_login: null,
+});
+
 /** The engines' seeded generator, so a failing random run can be replayed from its seed. */
 export function seeded(seed: number): () => number {
   return createRng(seed).next;

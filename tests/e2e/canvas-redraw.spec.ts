@@ -173,8 +173,7 @@ async function openIdleCrit(page: Page, path = '/crit-happens'): Promise<Locator
 }
 
 /**
- * Calls a test hook of the render host the runtime labels `label` (a render worker's, or the
- * page's with ?render=main): RenderHost's `slowFramesForTest`.
+ * Calls a test hook (RenderHost's `slowFramesForTest`) of the render worker the runtime labels `label`.
  */
 function sceneTestHook(page: Page, label: string, hook: string, ...args: number[]): Promise<void> {
   return page.evaluate(

@@ -55,21 +55,6 @@ export interface SceneMountOptions<Snapshot, Input, Hud, Recycle> {
 type RenderApi<Snapshot, Input, Hud, Recycle> = RenderHost<Snapshot, Input, Hud, Recycle>;
 
 /**
- * End-to-end builds: a scene drawn on the page answers the tests' calls under its label, as a
- * render worker's bridge does (`window.futileWorkers[label].call(method, …args)`).
- */
-function exposeForTests(label: string, host: object): void {
-  if ((import.meta as ImportMeta & { env?: { MODE?: string } }).env?.MODE !== 'e2e') return;
-  const scope = globalThis as {
-    futileWorkers?: Record<string, { call(method: string, ...args: unknown[]): unknown }>;
-  };
-  scope.futileWorkers ??= {};
-  scope.futileWorkers[label] = {
-    call: async (method, ...args) => (host as Record<string, (...a: unknown[]) => unknown>)[method](...args),
-  };
-}
-
-/**
  * The page's side of a scene: makes the canvas, hands it to the render worker (or runs the
  * same RenderHost here), and forwards what only the page knows: its size, visibility and
  * the reduced-motion setting, plus the game's input. The HUD comes back on a port of its own.
@@ -187,7 +172,6 @@ export class SceneMount<Snapshot, Input = never, Hud = never, Recycle = void> {
     if (this.options.mode === 'main') {
       const local = new RenderHost(await this.options.loadScene());
       this.local = local;
-      exposeForTests(this.options.label, local);
       for (const input of this.pendingInput.splice(0)) local.input(input);
       await local.init(this.canvas, viewport, environment, hud.port2);
       local.setVisible(document.visibilityState !== 'hidden');
