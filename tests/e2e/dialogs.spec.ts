@@ -34,11 +34,29 @@ for (const [label, size] of [
     const fewer = dialog.getByRole('button', { name: 'Fewer laps' });
     // From the keyboard, as a person would: focus Fewer and press Enter down to 1 lap.
     await fewer.focus();
+    // Every count the page shows on the way down, to see that none comes back (a HUD drawn
+    // before the worker applied a change once put the old count back, and the next Enter sent it).
+    await laps.evaluate((el) => {
+      const shown: string[] = [el.textContent ?? ''];
+      new MutationObserver(() => shown.push(el.textContent ?? '')).observe(el, {
+        childList: true,
+        characterData: true,
+        subtree: true,
+      });
+      (window as unknown as { lapsShown: string[] }).lapsShown = shown;
+    });
     for (let n = Number(await laps.textContent()); n > 1; n--) {
       await page.keyboard.press('Enter');
       await expect(laps).toHaveText(String(n - 1));
     }
     await expect(fewer).toBeDisabled();
+    const shown = await page.evaluate(() =>
+      (window as unknown as { lapsShown: string[] }).lapsShown.map(Number),
+    );
+    expect(
+      shown.every((count, i) => i === 0 || count <= shown[i - 1]),
+      `laps shown: ${shown.join(', ')}`,
+    ).toBe(true);
     await expect.poll(() => focusInside(dialog)).toBe(true);
     await page.screenshot({ path: `${SHOTS}/race-settings-laps-1-${label}.png` });
     // Tab still moves inside the dialog.

@@ -247,7 +247,8 @@ export class RaceSession {
     const patch: Partial<typeof state> = {};
     if (race.phase !== state.phase) patch.phase = race.phase;
     if (race.countdown !== state.countdown) patch.countdown = race.countdown;
-    if (race.totalLaps !== state.totalLaps) patch.totalLaps = race.totalLaps;
+    // Not totalLaps: only setLaps changes it, and a HUD drawn from a snapshot taken before the
+    // worker applied it would put the old count back for a moment (and a click then would send it).
     if (race.ids.length !== state.cars.length || race.ids.some((id, i) => state.cars[i]?.id !== id)) {
       patch.cars = race.ids.map((id, i) => ({ id, color: race.colors[i] }));
       if (state.selectedId === null || !race.ids.includes(state.selectedId)) {
