@@ -29,12 +29,14 @@ async function drawn(target: Locator): Promise<number> {
   return fractionBrighter(await shoot(target), 90);
 }
 
-async function startMission(page: Page, mode: 'worker' | 'main') {
+/** With `holdThrust`, the main engine's key goes down before Start mission (see thrust). */
+async function startMission(page: Page, mode: 'worker' | 'main', holdThrust = false) {
   await page.goto(`/lunar-lander${mode === 'main' ? '?render=main' : ''}`);
   await expect(stage(page)).toHaveAttribute('data-render', mode);
   await expect(canvas(page)).toBeVisible({ timeout: 20_000 });
   // The intro's landscape is drawn behind the menu.
   await expect.poll(() => drawn(canvas(page)), { timeout: 30_000 }).toBeGreaterThan(0.002);
+  if (holdThrust) await page.keyboard.down('ArrowUp');
   await page
     .getByRole('dialog', { name: 'Lunar Lander' })
     .getByRole('button', { name: 'Start mission' })
@@ -44,10 +46,15 @@ async function startMission(page: Page, mode: 'worker' | 'main') {
   await expect(live(page)).toHaveText(flyingWith('3 lives'), { timeout: 15_000 });
 }
 
-/** Holds the main engine until it has burnt fuel and lifted the lander, then lets go. */
-async function thrust(page: Page, shot?: string) {
+/**
+ * Holds the main engine until it has burnt fuel and lifted the lander, then lets go. With
+ * `held`, the key went down before the flight started: the lander falls in real time (about
+ * 3 s to the ground), longer than a loaded machine can take between "flying" and the test's
+ * next key press, and a flight starts with the keys held.
+ */
+async function thrust(page: Page, shot?: string, held = false) {
   const before = await readPilotView(page);
-  await page.keyboard.down('ArrowUp');
+  if (!held) await page.keyboard.down('ArrowUp');
   await expect(live(page)).toContainText(/Fuel [1-9]0\./, { timeout: 20_000 });
   expect((await readPilotView(page)).height).toBeGreaterThan(before.height);
   if (shot) await page.screenshot({ path: shot });
@@ -64,9 +71,9 @@ for (const mode of ['worker', 'main'] as const) {
     page,
   }) => {
     const watch = watchConsole(page);
-    await startMission(page, mode);
+    await startMission(page, mode, true);
     // The main engine pushes up.
-    await thrust(page, `test-results/lander-runtime/${mode}-thrust.png`);
+    await thrust(page, `test-results/lander-runtime/${mode}-thrust.png`, true);
 
     // Three crashes: game over at level 1, with the final score and no submission.
     for (let life = 3; life >= 1; life--) {
@@ -107,19 +114,21 @@ for (const [label, mode] of [
       page.screenshot({ path: `test-results/lander-runtime/${mode}-stopped.png` }).then(() => {}),
     );
     await expect(live(page)).toContainText('Crashed! Level 1. Score 0. 2 lives left.');
+    // Still playable: thrust works, and the next crash costs the second life.
+    await page.keyboard.down('ArrowUp');
     await page.getByRole('dialog', { name: 'Crashed!' }).getByRole('button', { name: 'Try again' }).click();
     await expect(live(page)).toHaveText(flyingWith('2 lives'));
+    await thrust(page, undefined, true);
     await expect.poll(() => drawn(canvas(page)), { timeout: 30_000 }).toBeGreaterThan(0.002);
-    // Still playable: thrust works, and the next crash costs the second life.
-    await thrust(page);
     await crash(page, 'Crashed!');
     await expect(page.getByRole('dialog', { name: 'Crashed!' })).toContainText('1 life left');
 
     // Stopped in flight: Restart puts the lander back at the top of the level, lives kept.
     await page.getByRole('dialog', { name: 'Crashed!' }).getByRole('button', { name: 'Try again' }).click();
     await expect(live(page)).toHaveText(flyingWith('1 life'));
-    await crashWorker(page, label);
-    await thrust(page);
+    // The key held while the message is up flies the resumed flight from its start.
+    await crashWorker(page, label, () => page.keyboard.down('ArrowUp'));
+    await thrust(page, undefined, true);
     await crash(page, 'Game over');
   });
 }

@@ -89,6 +89,8 @@ export class LanderGame {
   private events: MessagePort | null = null;
   private game: Game | null = null;
   private held = 0;
+  /** Keys down now, on any screen: a flight starts with those held (see flyWithKeysHeld). */
+  private keysDown = 0;
   private starting = 0;
   private disposed = false;
   /** The ghosts' runs per level: fetched once a level, handed to the host (again after a restart). */
@@ -155,6 +157,7 @@ export class LanderGame {
       const status = await this.physics.call('start', seed);
       if (this.disposed || attempt !== this.starting) return;
       this.showStatus(status, { ticketed: this.game.ticket !== null });
+      this.flyWithKeysHeld();
       this.fetchGhosts(status.level);
     } catch (error) {
       this.onCommandError(error);
@@ -172,6 +175,7 @@ export class LanderGame {
       const status = await this.physics.call('continueGame');
       if (!status || this.disposed) return;
       this.showStatus(status);
+      this.flyWithKeysHeld();
       this.fetchGhosts(status.level);
     } catch (error) {
       this.onCommandError(error);
@@ -210,14 +214,28 @@ export class LanderGame {
     if (!this.physics.stopped) this.physics.send('setInput', held, seq);
   }
 
+  /**
+   * A flight has just started (the host let go of every input): the keys held down now fly
+   * it from its first ticks. A player holds thrust while clicking Try again, or presses it
+   * while the game resumes after a Restart; the lander falls in real time, and waiting for a
+   * fresh key press would lose the first seconds of the flight.
+   */
+  private flyWithKeysHeld(): void {
+    this.held = this.keysDown;
+    if (this.held && !this.physics.stopped) this.physics.send('setInput', this.held, 0);
+  }
+
   private readonly releaseAll = (): void => {
     this.held = 0;
+    this.keysDown = 0;
     if (!this.physics.stopped) this.physics.send('setInput', 0, 0);
   };
 
   private readonly onKeyDown = (e: KeyboardEvent): void => {
     const bit = inputBitForKey(e);
-    if (!bit || this.store.getState().screen !== 'playing') return;
+    if (!bit) return;
+    this.keysDown |= bit;
+    if (this.store.getState().screen !== 'playing') return;
     // Keep arrows and Space from scrolling the page or pressing focused buttons.
     e.preventDefault();
     this.setInput(bit, true);
@@ -225,13 +243,16 @@ export class LanderGame {
 
   private readonly onKeyUp = (e: KeyboardEvent): void => {
     const bit = inputBitForKey(e);
-    if (bit) this.setInput(bit, false);
+    if (!bit) return;
+    this.keysDown &= ~bit;
+    this.setInput(bit, false);
   };
 
   private readonly onVisibility = (): void => {
     const visible = document.visibilityState !== 'hidden';
     if (!visible) {
       this.held = 0;
+      this.keysDown = 0;
       this.audio.silence();
     }
     if (!this.physics.stopped) this.physics.send('setVisible', visible);
@@ -364,7 +385,12 @@ export class LanderGame {
     // The flight that was under way starts again from the top of its level.
     if (screen === 'playing' && (status.phase === 'landed' || status.phase === 'crashed'))
       status = (await this.physics.call('continueGame')) ?? status;
-    if (screen === 'playing') this.showStatus(status);
+    if (screen === 'playing') {
+      this.showStatus(status);
+      // A key pressed while the game was replayed reached the host before continueGame let
+      // go of every input.
+      this.flyWithKeysHeld();
+    }
     const ghosts = this.ghostRuns;
     if (ghosts && ghosts.level === status.level) this.physics.send('setGhostRuns', ghosts.level, ghosts.runs);
   }
