@@ -13,6 +13,7 @@ import {
   removeDie,
   TOO_MANY_DICE,
   trayEntries,
+  trayValueText,
 } from './dice.ts';
 
 function poolOf(...types: (typeof DIE_TYPES)[number][]): Pool {
@@ -80,6 +81,35 @@ describe('the dice pool', () => {
     expect(faceLabel({ face: 0, meta: pool.dice[0].meta })).toBe('00');
     expect(faceLabel({ face: 3, meta: pool.dice[0].meta })).toBe('30');
     expect(faceLabel({ face: 3, meta: pool.dice[1].meta })).toBe('3');
+  });
+
+  it("shows a tray entry's value: '–' before a roll, '…' while any of its dice tumbles, then the value", () => {
+    const pool = poolOf('d100', 'd6');
+    const [d100, d6] = trayEntries(pool);
+    expect(trayValueText(d6)).toBe('–');
+    const tumbling = (d: Pool['dice'][number]) => ({ ...d, rolling: true });
+    expect(trayValueText({ ...d6, dice: d6.dice.map(tumbling) })).toBe('…');
+    expect(trayValueText({ ...d6, dice: [{ ...d6.dice[0], face: 4 }] })).toBe('4');
+    const [tens, ones] = d100.dice;
+    expect(
+      trayValueText({
+        ...d100,
+        dice: [
+          { ...tens, face: 3 },
+          { ...ones, face: 7, rolling: true },
+        ],
+      }),
+    ).toBe('…');
+    expect(
+      trayValueText({
+        ...d100,
+        dice: [
+          { ...tens, face: 3 },
+          { ...ones, face: 7 },
+        ],
+      }),
+    ).toBe('37');
+    expect(trayValueText({ ...d100, dice: [{ ...tens, face: 3 }, ones] })).toBe('–');
   });
 
   it('offers the advantage pair only with exactly two d20', () => {

@@ -173,6 +173,13 @@ export function entryValue(entry: TrayEntry): number | null {
   return d100Total(tens, ones);
 }
 
+/** What the tray shows for an entry: '…' while a die of it tumbles, '–' before its first roll, else its value. */
+export function trayValueText(entry: TrayEntry): string {
+  if (entry.dice.some((d) => d.rolling)) return '…';
+  const value = entryValue(entry);
+  return value === null ? '–' : String(value);
+}
+
 /** d100 from its halves: tens (0..9, shown 00..90) and ones (0..9); 00 + 0 is 100. */
 export function d100Total(tens: number, ones: number): number {
   const total = tens * 10 + ones;

@@ -72,11 +72,6 @@ export function startRolling(pool: Pool): Pool {
   return { ...pool, dice: pool.dice.map((d) => ({ ...d, rolling: true, highlight: false, face: null })) };
 }
 
-/** One die settles on its planned face. */
-export function settleDie(pool: Pool, id: string, face: number): Pool {
-  return { ...pool, dice: pool.dice.map((d) => (d.id === id ? { ...d, rolling: false, face } : d)) };
-}
-
 /** The roll is complete: every face fixed, no die rolling; the kept d20 (advantage/disadvantage) highlighted. */
 export function completeRoll(pool: Pool, plan: RollPlan, mode: RollMode): Pool {
   const settled: Pool = {

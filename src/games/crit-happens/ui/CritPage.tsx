@@ -17,10 +17,10 @@ import {
   DIE_TYPES,
   type DieType,
   diceCountText,
-  entryValue,
   MAX_DICE,
   physicalCount,
   trayEntries,
+  trayValueText,
 } from '../engine/dice.ts';
 import { isClosingSwipe, isNarrow, NARROW_MAX_WIDTH, type Side } from '../engine/drawers.ts';
 import type { HistoryEntry } from '../engine/history.ts';
@@ -32,6 +32,7 @@ import { CritSession, sessionSeed } from './session.ts';
 import { type Overlay as CritOverlay, critActions, poolNotation, useCritStore } from './store.ts';
 import { TablePanel, useTableRolls } from './TablePanel.tsx';
 import { tableActions } from './tableStore.ts';
+import { TrayFaces } from './trayFaces.ts';
 import './crit.css';
 
 const MODES: { id: RollMode; label: string }[] = [
@@ -61,10 +62,10 @@ function useSwipeToClose(side: Side) {
 }
 
 /*
- * The page is split into parts that each read only the store fields they show, so a die
- * settling mid-roll (a new pool every time) re-renders the tray alone, and only the row of
- * that die: the picker, the notation form, the history and the header stay as they are.
- * Rows of the tray and the history are memoised on plain values.
+ * The page is split into parts that each read only the store fields they show, so a change
+ * re-renders only what shows it. A roll changes the store when it starts and when it ends;
+ * the dice settling in between write their faces into the tray's rows without it
+ * (TrayFaces). Rows of the tray and the history are memoised on plain values.
  */
 
 const DicePicker = memo(function DicePicker({ onPick }: { onPick: (type: DieType) => void }) {
@@ -370,6 +371,7 @@ const TrayItem = memo(function TrayItem({
   kept,
   highlighted,
   rolling,
+  faces,
 }: {
   id: string;
   type: DieType;
@@ -378,13 +380,19 @@ const TrayItem = memo(function TrayItem({
   kept: boolean;
   highlighted: boolean;
   rolling: boolean;
+  faces: TrayFaces;
 }) {
+  // The value's text is written, not rendered: mid-roll the session writes each face as its
+  // die settles (TrayFaces), and a render writes only a text that differs from the shown one,
+  // so the end of a roll, whose values the cells already show, changes none of them.
+  const attach = useCallback((element: HTMLSpanElement) => faces.attach(id, element), [faces, id]);
+  useLayoutEffect(() => faces.show(id, value), [faces, id, value]);
   return (
     <li className={`crit-tray__item${highlighted ? ' is-kept' : ''}${kept ? '' : ' is-dropped'}`}>
       <DieIcon type={type} />
       <span className="crit-tray__type">{type}</span>
       <span className="crit-tray__value" data-testid="tray-value">
-        {value}
+        <span ref={attach} />
         {!kept && <span className="visually-hidden"> (dropped)</span>}
         {highlighted && <span className="crit-tray__badge">kept</span>}
       </span>
@@ -407,7 +415,7 @@ const TrayItem = memo(function TrayItem({
  * laid out in the same task as the roll's start or end, their 20 rows and 25 entries made
  * it a task over 50 ms at 4× CPU.
  */
-const Tray = memo(function Tray() {
+const Tray = memo(function Tray({ faces }: { faces: TrayFaces }) {
   const pool = useDeferredValue(useCritStore((s) => s.pool));
   const outcome = useDeferredValue(useCritStore((s) => s.outcome));
   const rolling = useDeferredValue(useCritStore((s) => s.rolling));
@@ -416,17 +424,17 @@ const Tray = memo(function Tray() {
   return (
     <ul className="crit-tray" aria-label="Selected dice">
       {entries.map((entry) => {
-        const value = entryValue(entry);
         const part = outcome?.parts.find((p) => p.dieIds[0] === entry.id);
         return (
           <TrayItem
             key={entry.id}
             id={entry.id}
             type={entry.type}
-            value={entry.dice.some((d) => d.rolling) ? '…' : value === null ? '–' : String(value)}
+            value={trayValueText(entry)}
             kept={part ? part.kept : true}
             highlighted={entry.dice.some((d) => d.highlight)}
             rolling={rolling}
+            faces={faces}
           />
         );
       })}
@@ -482,6 +490,7 @@ function rollHereOrAtTable(session: CritSession | null): void {
 export function CritPage() {
   const stageRef = useRef<HTMLDivElement>(null);
   const sessionRef = useRef<CritSession | null>(null);
+  const [trayFaces] = useState(() => new TrayFaces());
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [sceneError, setSceneError] = useState<string | null>(null);
   const drawers = useCritStore((s) => s.drawers);
@@ -491,7 +500,7 @@ export function CritPage() {
 
   useEffect(() => {
     critActions.reset(window.innerWidth, isNarrow(window.innerWidth));
-    const session = new CritSession(stageRef.current!, sessionSeed(window.location.search));
+    const session = new CritSession(stageRef.current!, sessionSeed(window.location.search), trayFaces);
     sessionRef.current = session;
     session.start().catch((error: unknown) => {
       console.warn('Crit Happens could not start its arena', error);
@@ -505,7 +514,7 @@ export function CritPage() {
       session.dispose();
       sessionRef.current = null;
     };
-  }, []);
+  }, [trayFaces]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -586,7 +595,7 @@ export function CritPage() {
               ×
             </button>
           </div>
-          <Tray />
+          <Tray faces={trayFaces} />
           <h3 className="crit-history__title">History</h3>
           <History />
         </aside>

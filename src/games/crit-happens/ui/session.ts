@@ -24,6 +24,7 @@ import { RollTimeline } from '../scene/playback.ts';
 import { CritSound, clacksToPlay } from './sound.ts';
 import { critActions, useCritSettings, useCritStore } from './store.ts';
 import { loadTableRollPool } from './tableRolls.ts';
+import type { TrayFaces } from './trayFaces.ts';
 import { DICE_WORKERS } from './workers.ts';
 
 const FIREWORK_EVERY_MS = 1200;
@@ -62,9 +63,14 @@ export class CritSession {
   private rolls = 0;
   private readonly motionQuery = window.matchMedia?.('(prefers-reduced-motion: reduce)') ?? null;
 
+  /**
+   * @param trayFaces the tray's cells, which each die's face is written into as it settles;
+   *   the store learns the faces when the roll ends.
+   */
   constructor(
     private readonly stage: HTMLElement,
     seed: number,
+    private readonly trayFaces: TrayFaces,
   ) {
     this.seeds = createRng(seed);
     ({ physics: this.physics, mount: this.mount } = startGameWorkers(DICE_WORKERS, {
@@ -217,6 +223,7 @@ export class CritSession {
     const { pool, outcome } = useCritStore.getState();
     critActions.beginRoll(plan);
     const dice = useCritStore.getState().pool.dice;
+    this.trayFaces.begin(dice);
     const arena = arenaSize(this.stage);
     // The size the scene lays these dice out at (it sizes them the same way when the roll arrives).
     const size = dieSizeFor(arena.width, arena.height, dice.length);
@@ -244,14 +251,19 @@ export class CritSession {
       return;
     }
     if (this.disposed) return;
-    this.followRoll(new RollTimeline(times), () => this.finish(rng, times, dice, size));
+    this.followRoll(
+      new RollTimeline(times),
+      (index) => this.trayFaces.settle(index, plan.faces[index]),
+      () => this.finish(rng, times, dice, size),
+    );
   }
 
   /**
    * The roll's events by the scene's own timeline, from the same frames: its clock starts
-   * at the next frame, as the scene's does.
+   * at the next frame, as the scene's does. A die at rest shows its face in the tray
+   * (`settle`, straight into the page: these frames render nothing through React).
    */
-  private followRoll(timeline: RollTimeline, done: () => void): void {
+  private followRoll(timeline: RollTimeline, settle: (index: number) => void, done: () => void): void {
     let start = -1;
     const frame = (now: number) => {
       this.rollFrame = 0;
@@ -259,7 +271,7 @@ export class CritSession {
       if (start < 0) start = now;
       const events = timeline.advance(now - start);
       for (const speed of clacksToPlay(events.impacts)) this.sound.clack(speed);
-      for (const index of events.settled) critActions.settle(index);
+      for (const index of events.settled) settle(index);
       if (events.done) {
         // The outcome (total, history, overlay) renders a task after the frame the last die
         // stops in, so that frame's task does not also render and lay it out.

@@ -35,7 +35,6 @@ import {
   type RollMode,
   type RollOutcome,
   type RollPlan,
-  settleDie,
   startRolling,
 } from '../engine/roll.ts';
 
@@ -283,13 +282,6 @@ export const critActions = {
   cancelRoll(before: Pick<CritState, 'pool' | 'outcome'>): void {
     if (!get().rolling) return;
     set({ ...before, rolling: false, plan: null, announcement: 'The dice could not be rolled' });
-  },
-
-  settle(index: number): void {
-    const s = get();
-    const die = s.pool.dice[index];
-    if (!s.plan || !die) return;
-    set({ pool: settleDie(s.pool, die.id, s.plan.faces[index]) });
   },
 
   /** Fixes every face and reads the outcome; returns it (the session plays its effects). */
