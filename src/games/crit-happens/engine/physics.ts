@@ -6,6 +6,15 @@
  * face (decided beforehand) reads cleanly. Deterministic: same input, same track.
  */
 import { createRng } from '../../../lib/pure/rng.ts';
+import {
+  DIE_RESTITUTION,
+  IMPACT_GAP_STEPS,
+  MIN_IMPACT,
+  ROLLING_FRICTION,
+  SETTLE_FRACTION,
+  SPIN_FRICTION,
+  WALL_RESTITUTION,
+} from './constants.ts';
 
 export const STEP_MS = 1000 / 60;
 /** Floats per die per step in `frames`: x, y, angle, speed (px per step). */
@@ -34,22 +43,12 @@ export interface TumbleTrack {
   impactCount: number;
 }
 
-const WALL_RESTITUTION = 0.55;
-const DIE_RESTITUTION = 0.45;
-const ROLLING_FRICTION = 0.988;
-const SPIN_FRICTION = 0.985;
-/** The last part of each die's time in which its speed is brought down to zero. */
-const SETTLE_FRACTION = 0.45;
-/** Impacts slower than this (px/s) make no sound. */
-const MIN_IMPACT = 90;
 /**
  * How far a die's outline reaches from its centre, as a fraction of its size (the d4's
  * tip and the d6's corners): the walls hold this, so no corner ever pokes past the rim,
  * while dice meet each other on a smaller circle so they can nestle.
  */
 export const WALL_REACH = 0.6;
-/** Steps a die stays quiet after its last sounding impact. */
-const IMPACT_GAP_STEPS = 5;
 
 const TAU = Math.PI * 2;
 

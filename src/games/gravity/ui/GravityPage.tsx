@@ -1,6 +1,7 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { writeText } from '../../../lib/domText.ts';
 import { StoppedNotice } from '../../../lib/runtime/StoppedNotice.tsx';
+import { couldNotStart, useGameSession } from '../../../lib/runtime/useGameSession.ts';
 import { WorkerStoppedError } from '../../../lib/runtime/WorkerBridge.ts';
 import { GameHeader } from '../../../platform/header/GameHeader.tsx';
 import { LiveStatus } from '../../../platform/ui/LiveStatus.tsx';
@@ -71,46 +72,38 @@ function BodyCount() {
 
 export function GravityPage() {
   const stageRef = useRef<HTMLDivElement>(null);
-  const [session, setSession] = useState<GravitySession | null>(null);
   const notice = useGravityStore((s) => s.notice);
   const shareUrl = useGravityStore((s) => s.shareUrl);
   const presetId = useGravityStore((s) => s.presetId);
   const ready = useGravityStore((s) => s.ready);
   const stopped = useGravityStore((s) => s.stopped);
-
-  useEffect(() => {
-    const stage = stageRef.current!;
-    useGravityStore.setState({ ...initialGravityUiState });
-    gravityHud.setState({ bodies: 0 });
-    selectedMotion.setState({ motion: null });
-    const created = new GravitySession(stage, () => stageSize(stage));
-    setSession(created);
-    created.start(readAddress()).catch((error: unknown) => {
-      console.warn('Gravity Simulator could not start', error);
-      useGravityStore.setState({
-        notice: 'The simulation could not start in this browser (it needs WebGL and module workers).',
-      });
-    });
-    // A share link pasted into the address of an open page changes only the fragment.
-    const onHashChange = () => {
-      const address = readAddress();
-      if (address.shared === null) return;
-      created.open(address).then(
-        (notice) => useGravityStore.setState({ notice }),
-        // A stopped worker shows its own message (with Restart); anything else is said here.
-        (error: unknown) => {
-          if (error instanceof WorkerStoppedError) return;
-          useGravityStore.setState({ notice: 'That share link could not be opened.' });
-        },
-      );
-    };
-    window.addEventListener('hashchange', onHashChange);
-    return () => {
-      window.removeEventListener('hashchange', onHashChange);
-      created.dispose();
-      setSession(null);
-    };
-  }, []);
+  const session = useGameSession({
+    game: 'Gravity Simulator',
+    create: (signal) => {
+      const stage = stageRef.current!;
+      useGravityStore.setState({ ...initialGravityUiState });
+      gravityHud.setState({ bodies: 0 });
+      selectedMotion.setState({ motion: null });
+      const created = new GravitySession(stage, () => stageSize(stage));
+      // A share link pasted into the address of an open page changes only the fragment.
+      const onHashChange = () => {
+        const address = readAddress();
+        if (address.shared === null) return;
+        created.open(address).then(
+          (notice) => useGravityStore.setState({ notice }),
+          // A stopped worker shows its own message (with Restart); anything else is said here.
+          (error: unknown) => {
+            if (error instanceof WorkerStoppedError) return;
+            useGravityStore.setState({ notice: 'That share link could not be opened.' });
+          },
+        );
+      };
+      window.addEventListener('hashchange', onHashChange, { signal });
+      return created;
+    },
+    start: (created) => created.start(readAddress()),
+    failed: () => useGravityStore.setState({ notice: couldNotStart('The simulation') }),
+  });
 
   // A preset in the address (`?preset=id`) so a reload or a link opens it again.
   useEffect(() => {

@@ -1,5 +1,6 @@
-import { useDeferredValue, useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useRef, useState } from 'react';
 import { StoppedNotice } from '../../../lib/runtime/StoppedNotice.tsx';
+import { couldNotStart, useGameSession } from '../../../lib/runtime/useGameSession.ts';
 import { GameHeader } from '../../../platform/header/GameHeader.tsx';
 import { LiveStatus } from '../../../platform/ui/LiveStatus.tsx';
 import { MuteButton } from '../../../platform/ui/MuteButton.tsx';
@@ -89,7 +90,6 @@ function LanderAnnouncer({ store }: { store: LanderStore }) {
 /** /lunar-lander: header, the Pixi canvas, HUD, touch controls and the game's modals. */
 export function LanderPage() {
   const [store] = useState(createLanderStore);
-  const [game, setGame] = useState<LanderGame | null>(null);
   const stageRef = useRef<HTMLElement>(null);
   const hostRef = useRef<HTMLDivElement>(null);
   const screen = store((s) => s.screen);
@@ -100,24 +100,16 @@ export function LanderPage() {
   // It shows once the deferred screen catches up, and goes at once.
   const deferredScreen = useDeferredValue(screen);
   const modal = screen === deferredScreen ? screen : null;
-
-  useEffect(() => {
-    const stage = stageRef.current;
-    const host = hostRef.current;
-    if (!stage || !host) return;
-    const created = new LanderGame(store, stage, host);
-    setGame(created);
-    created.start().catch((error: unknown) => {
-      console.warn('Lunar Lander could not start', error);
-      store.setState({
-        stopped: 'The game could not start in this browser (it needs WebGL and module workers).',
-      });
-    });
-    return () => {
-      created.dispose();
-      setGame(null);
-    };
-  }, [store]);
+  const game = useGameSession({
+    game: 'Lunar Lander',
+    create: () => {
+      const stage = stageRef.current;
+      const host = hostRef.current;
+      return stage && host ? new LanderGame(store, stage, host) : null;
+    },
+    start: (created) => created.start(),
+    failed: () => store.setState({ stopped: couldNotStart('The game') }),
+  });
 
   const restart = () => {
     game?.restart().catch((error: unknown) => {

@@ -99,6 +99,8 @@ export class LanderGame {
   private ghostLevel = 0;
   private ghostRuns: { level: number; runs: Partial<Record<GhostKind, GhostRun>> } | null = null;
   private unsubscribeShowTop: (() => void) | null = null;
+  /** The page's keys, blur and visibility, heard from `start` until `dispose`. */
+  private readonly listening = new AbortController();
 
   constructor(
     private readonly store: LanderStore,
@@ -125,10 +127,11 @@ export class LanderGame {
     this.unsubscribeShowTop = useGhostSettings.subscribe((s, was) => {
       if (s.showTop !== was.showTop && !this.physics.stopped) this.physics.send('setShowTop', s.showTop);
     });
-    window.addEventListener('keydown', this.onKeyDown);
-    window.addEventListener('keyup', this.onKeyUp);
-    window.addEventListener('blur', this.releaseAll);
-    document.addEventListener('visibilitychange', this.onVisibility);
+    const { signal } = this.listening;
+    window.addEventListener('keydown', this.onKeyDown, { signal });
+    window.addEventListener('keyup', this.onKeyUp, { signal });
+    window.addEventListener('blur', this.releaseAll, { signal });
+    document.addEventListener('visibilitychange', this.onVisibility, { signal });
     try {
       await this.mount.start();
       if (this.disposed) return;
@@ -400,10 +403,7 @@ export class LanderGame {
     this.disposed = true;
     this.ghostFetch?.abort();
     this.unsubscribeShowTop?.();
-    window.removeEventListener('keydown', this.onKeyDown);
-    window.removeEventListener('keyup', this.onKeyUp);
-    window.removeEventListener('blur', this.releaseAll);
-    document.removeEventListener('visibilitychange', this.onVisibility);
+    this.listening.abort();
     this.events?.close();
     this.audio.dispose();
     this.physics.dispose();

@@ -1,6 +1,7 @@
 import { type PointerEvent as ReactPointerEvent, useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { StoppedNotice } from '../../../lib/runtime/StoppedNotice.tsx';
+import { couldNotStart, useGameSession } from '../../../lib/runtime/useGameSession.ts';
 import { useFields } from '../../../lib/useFields.ts';
 import { GameHeader } from '../../../platform/header/GameHeader.tsx';
 import { LiveStatus } from '../../../platform/ui/LiveStatus.tsx';
@@ -132,7 +133,6 @@ function DebugReadout() {
 
 export function RacePage() {
   const stageRef = useRef<HTMLDivElement>(null);
-  const [session, setSession] = useState<RaceSession | null>(null);
   const small = useSmallScreen();
   const s = useFields(useRaceStore, [
     'ready',
@@ -153,25 +153,12 @@ export function RacePage() {
     'sharing',
     'debug',
   ]);
-
-  useEffect(() => {
-    const created = new RaceSession(stageRef.current!);
-    setSession(created);
-    const shared = readTrackParam();
-    created
-      .start(shared)
-      .catch((error: unknown) => {
-        console.warn('Draw & Race could not start', error);
-        useRaceStore.setState({
-          failure: 'The race track could not start in this browser (it needs WebGL and module workers).',
-        });
-      })
-      .finally(removeTrackParam);
-    return () => {
-      created.dispose();
-      setSession(null);
-    };
-  }, []);
+  const session = useGameSession({
+    game: 'Draw & Race',
+    create: () => new RaceSession(stageRef.current!),
+    start: (created) => created.start(readTrackParam()).finally(removeTrackParam),
+    failed: () => useRaceStore.setState({ failure: couldNotStart('The race track') }),
+  });
 
   const smaller = useAutoRepeat(() => session?.changeBrush(-1));
   const bigger = useAutoRepeat(() => session?.changeBrush(1));

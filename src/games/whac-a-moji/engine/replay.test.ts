@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { expectRefusesGarbage } from '../../../../tests/runVerifier.ts';
 import { itSeeded } from '../../../../tests/seeds.ts';
 import { ROUND_TICKS, TICK_MS } from './constants.ts';
 import { playedSeconds } from './engine.ts';
@@ -149,50 +150,45 @@ describe('replayWhacRun', () => {
   });
 
   itSeeded('rejects garbage without throwing', (seed) => {
-    const garbage: unknown[] = [
-      null,
-      undefined,
-      42,
-      'inputs',
-      {},
-      [],
-      [null],
-      [[0]],
-      [['0', 0]],
-      [
-        [0, 0],
-        [Number.NaN, 1],
+    expectRefusesGarbage(replayWhacRun, {
+      // A game that plays out with no whacks, ended by timeouts.
+      seed: 1,
+      log: [
+        [0, INPUT_CODES.startGame],
+        [0, INPUT_CODES.startRound],
       ],
-      [
-        [0, 0],
-        [0, 1],
-        [Number.POSITIVE_INFINITY, 2, 0],
+      garbage: [
+        [null],
+        [[0]],
+        [['0', 0]],
+        [
+          [0, 0],
+          [Number.NaN, 1],
+        ],
+        [
+          [0, 0],
+          [0, 1],
+          [Number.POSITIVE_INFINITY, 2, 0],
+        ],
+        [
+          [0, 0],
+          [0, 1],
+          [1e300, 2, 0],
+        ],
+        [
+          [0, 0],
+          [0, 1],
+          [5, 2, 0.5],
+        ],
+        [
+          [0, 0],
+          [0, 1],
+          [5, 2, '3'],
+        ],
+        Array.from({ length: MAX_INPUTS + 1 }, () => [0, 0]),
       ],
-      [
-        [0, 0],
-        [0, 1],
-        [1e300, 2, 0],
-      ],
-      [
-        [0, 0],
-        [0, 1],
-        [5, 2, 0.5],
-      ],
-      [
-        [0, 0],
-        [0, 1],
-        [5, 2, '3'],
-      ],
-      Array.from({ length: MAX_INPUTS + 1 }, () => [0, 0]),
-    ];
-    for (const g of garbage) expect(replayWhacRun(1, g)).toBeNull();
-    fc.assert(
-      fc.property(fc.anything(), fc.anything(), (runSeed, inputs) => {
-        expect(() => replayWhacRun(runSeed, inputs)).not.toThrow();
-      }),
-      { seed },
-    );
-    for (const runSeed of [Number.NaN, 1.5, '1', null]) expect(replayWhacRun(runSeed, [[0, 0]])).toBeNull();
+      fcSeed: seed,
+    });
   });
 
   it('rejects a run that has not ended (time passing outside play, or stopped mid-game)', () => {

@@ -2,6 +2,8 @@
 
 /** Pixels per tile: the scene's unit. The engine works in tiles. */
 export const TILE_PX = 32;
+/** The smallest stage side (CSS px) the scene lays out for: the page measures taps on the same stage. */
+export const MIN_STAGE_PX = 100;
 /** A chunk is CHUNK × CHUNK tiles. */
 export const CHUNK = 48;
 export const MAX_HP = 5;

@@ -21,7 +21,7 @@ import type {
 } from '../../../lib/runtime/GameScene.ts';
 import { initSceneApp } from '../../../lib/sceneApp.ts';
 import { SceneCanvas } from '../../../lib/sceneCanvas.ts';
-import { CHUNK, TILE_PX } from '../engine/constants.ts';
+import { CHUNK, MIN_STAGE_PX, TILE_PX } from '../engine/constants.ts';
 import {
   CRITTER_STATES,
   ENTITY_KINDS,
@@ -40,8 +40,6 @@ import { chunksInView, isFarChunk } from './view.ts';
 const T = TILE_PX;
 const RESOLUTIONS = [1, 0.75, 0.5];
 const MAX_PARTICLES = 300;
-/** The smallest stage side (CSS px) the scene lays out for. */
-export const MIN_STAGE_PX = 100;
 
 /** The developer menu's switches (spec §6), read every frame. */
 export interface SceneDevOptions {

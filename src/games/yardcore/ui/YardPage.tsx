@@ -1,6 +1,7 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { writeText } from '../../../lib/domText.ts';
 import { StoppedNotice } from '../../../lib/runtime/StoppedNotice.tsx';
+import { couldNotStart, useGameSession } from '../../../lib/runtime/useGameSession.ts';
 import { GameHeader } from '../../../platform/header/GameHeader.tsx';
 import { Dialog } from '../../../platform/ui/Dialog.tsx';
 import { LiveStatus } from '../../../platform/ui/LiveStatus.tsx';
@@ -515,43 +516,37 @@ function Toasts() {
 
 export function YardPage() {
   const stageRef = useRef<HTMLDivElement>(null);
-  const [session, setSession] = useState<YardSession | null>(null);
   const failure = useYardStore((s) => s.failure);
   const stopped = useYardStore((s) => s.stopped);
   const phase = useYardStore((s) => s.phase);
   const controlMode = useYardStore((s) => s.settings.controlMode);
-
-  useEffect(() => {
-    const stage = stageRef.current;
-    if (!stage) return;
-    useYardStore.setState({ phase: 'intro', failure: null, stopped: null, toasts: [] });
-    yardLive.setState(liveOf(useYardStore.getState().hud));
-    const created = new YardSession(stage);
-    const sound = new YardSound(() => useYardStore.getState().settings.soundEnabled);
-    created.onEvents = (events) => sound.events(events);
-    created.onMowing = (mowing) => sound.mowing(mowing && useYardStore.getState().phase === 'playing');
-    // Browsers start audio only inside a gesture: the first key or tap on the page unlocks it.
-    const unlock = () => sound.unlock();
-    window.addEventListener('pointerdown', unlock);
-    window.addEventListener('keydown', unlock);
-    const stopMower = useYardStore.subscribe((state, before) => {
-      if (state.phase !== before.phase && state.phase !== 'playing') sound.mowing(false);
-    });
-    setSession(created);
-    created.start().catch((error: unknown) => {
-      console.warn('Yardcore could not start', error);
-      useYardStore.setState({
-        failure: 'Yardcore could not start in this browser (it needs WebGL and module workers).',
+  const session = useGameSession({
+    game: 'Yardcore',
+    create: (signal) => {
+      const stage = stageRef.current;
+      if (!stage) return null;
+      useYardStore.setState({ phase: 'intro', failure: null, stopped: null, toasts: [] });
+      yardLive.setState(liveOf(useYardStore.getState().hud));
+      const created = new YardSession(stage);
+      const sound = new YardSound(() => useYardStore.getState().settings.soundEnabled);
+      created.onEvents = (events) => sound.events(events);
+      created.onMowing = (mowing) => sound.mowing(mowing && useYardStore.getState().phase === 'playing');
+      // Browsers start audio only inside a gesture: the first key or tap on the page unlocks it.
+      const unlock = () => sound.unlock();
+      window.addEventListener('pointerdown', unlock, { signal });
+      window.addEventListener('keydown', unlock, { signal });
+      const stopMower = useYardStore.subscribe((state, before) => {
+        if (state.phase !== before.phase && state.phase !== 'playing') sound.mowing(false);
       });
-    });
-    return () => {
-      window.removeEventListener('pointerdown', unlock);
-      window.removeEventListener('keydown', unlock);
-      stopMower();
-      sound.dispose();
-      created.dispose();
-    };
-  }, []);
+      signal.addEventListener('abort', () => {
+        stopMower();
+        sound.dispose();
+      });
+      return created;
+    },
+    start: (created) => created.start(),
+    failed: () => useYardStore.setState({ failure: couldNotStart('Yardcore') }),
+  });
   const [dev] = useState(devEnabled);
 
   const inGame = phase === 'playing' || phase === 'starting';

@@ -3,7 +3,7 @@ import { reportUnlessStopped, startGameWorkers, wireSnapshots } from '../../../l
 import { markInput } from '../../../lib/runtime/inputMarks.ts';
 import type { SceneMount } from '../../../lib/runtime/SceneMount.ts';
 import { type WorkerBridge, WorkerStoppedError } from '../../../lib/runtime/WorkerBridge.ts';
-import { SCORE_PER_CUT, TILE_PX } from '../engine/constants.ts';
+import { MIN_STAGE_PX, SCORE_PER_CUT, TILE_PX } from '../engine/constants.ts';
 import type { YardCommand, YardEvent, YardProgress } from '../engine/game.ts';
 import { isDoubleTap, type Tap } from '../engine/input.ts';
 import type { PlayerView, YardSnapshot, YardSnapshotRequest } from '../engine/snapshot.ts';
@@ -30,8 +30,6 @@ const STARTING_MS = 900;
  */
 const CUT_FIGURES_STORE_MS = 1000;
 const SAVE_EVERY_MS = 5000;
-/** The smallest stage side (CSS px) the scene lays out for (as YardScene's MIN_STAGE_PX). */
-const MIN_STAGE_PX = 100;
 /** After the stage changes size, the scene is sent a snapshot to ask for the chunks it now shows. */
 const REFRESH_AFTER_RESIZE_MS = 150;
 const KEY_DIRECTIONS: Record<string, [number, number]> = {
@@ -93,6 +91,8 @@ export class YardSession {
   onMowing: ((mowing: boolean) => void) | null = null;
   private devOptions: SceneDevOptions | null = null;
   private unsubscribeZoom: (() => void) | null = null;
+  /** The stage's pointers and the page's keys, blur and visibility, heard from `start` until `dispose`. */
+  private readonly listening = new AbortController();
 
   constructor(private readonly stage: HTMLElement) {
     ({ physics: this.physics, mount: this.mount } = startGameWorkers(YARD_WORKERS, {
@@ -121,14 +121,15 @@ export class YardSession {
     });
     this.resizeObserver = new ResizeObserver(this.onResize);
     this.resizeObserver.observe(this.stage);
-    this.stage.addEventListener('pointerdown', this.onPointerDown);
-    this.stage.addEventListener('pointermove', this.onPointerMove);
-    this.stage.addEventListener('pointerup', this.onPointerUp);
-    this.stage.addEventListener('pointercancel', this.onPointerUp);
-    window.addEventListener('keydown', this.onKeyDown);
-    window.addEventListener('keyup', this.onKeyUp);
-    window.addEventListener('blur', this.onBlur);
-    document.addEventListener('visibilitychange', this.onVisibility);
+    const { signal } = this.listening;
+    this.stage.addEventListener('pointerdown', this.onPointerDown, { signal });
+    this.stage.addEventListener('pointermove', this.onPointerMove, { signal });
+    this.stage.addEventListener('pointerup', this.onPointerUp, { signal });
+    this.stage.addEventListener('pointercancel', this.onPointerUp, { signal });
+    window.addEventListener('keydown', this.onKeyDown, { signal });
+    window.addEventListener('keyup', this.onKeyUp, { signal });
+    window.addEventListener('blur', this.onBlur, { signal });
+    document.addEventListener('visibilitychange', this.onVisibility, { signal });
     this.saveTimer = setInterval(() => {
       if (useYardStore.getState().phase === 'playing') this.saveSoon();
     }, SAVE_EVERY_MS);
@@ -142,14 +143,7 @@ export class YardSession {
     if (this.saveTimer) clearInterval(this.saveTimer);
     if (this.hudTimer) clearTimeout(this.hudTimer);
     this.resizeObserver?.disconnect();
-    this.stage.removeEventListener('pointerdown', this.onPointerDown);
-    this.stage.removeEventListener('pointermove', this.onPointerMove);
-    this.stage.removeEventListener('pointerup', this.onPointerUp);
-    this.stage.removeEventListener('pointercancel', this.onPointerUp);
-    window.removeEventListener('keydown', this.onKeyDown);
-    window.removeEventListener('keyup', this.onKeyUp);
-    window.removeEventListener('blur', this.onBlur);
-    document.removeEventListener('visibilitychange', this.onVisibility);
+    this.listening.abort();
     this.feedPort?.close();
     this.physics.dispose();
     this.mount.dispose();
