@@ -91,7 +91,7 @@ export class YardSession {
   onMowing: ((mowing: boolean) => void) | null = null;
   private devOptions: SceneDevOptions | null = null;
   private unsubscribeZoom: (() => void) | null = null;
-  /** The stage's pointers and the page's keys, blur and visibility, heard from `start` until `dispose`. */
+  /** The page's keys, blur and visibility (from `start`) and the stage's pointers (once the scene runs), until `dispose`. */
   private readonly listening = new AbortController();
 
   constructor(private readonly stage: HTMLElement) {
@@ -105,6 +105,13 @@ export class YardSession {
 
   /** Never rejects once disposed (the page left while it started). */
   async start(): Promise<void> {
+    const { signal } = this.listening;
+    // Keys are heard from the first moment: a yard begun (Continue) while the scene was still
+    // starting in its worker plays, and an Escape or an arrow pressed then must not go unheard.
+    window.addEventListener('keydown', this.onKeyDown, { signal });
+    window.addEventListener('keyup', this.onKeyUp, { signal });
+    window.addEventListener('blur', this.onBlur, { signal });
+    document.addEventListener('visibilitychange', this.onVisibility, { signal });
     try {
       await this.mount.start();
     } catch (error) {
@@ -121,15 +128,10 @@ export class YardSession {
     });
     this.resizeObserver = new ResizeObserver(this.onResize);
     this.resizeObserver.observe(this.stage);
-    const { signal } = this.listening;
     this.stage.addEventListener('pointerdown', this.onPointerDown, { signal });
     this.stage.addEventListener('pointermove', this.onPointerMove, { signal });
     this.stage.addEventListener('pointerup', this.onPointerUp, { signal });
     this.stage.addEventListener('pointercancel', this.onPointerUp, { signal });
-    window.addEventListener('keydown', this.onKeyDown, { signal });
-    window.addEventListener('keyup', this.onKeyUp, { signal });
-    window.addEventListener('blur', this.onBlur, { signal });
-    document.addEventListener('visibilitychange', this.onVisibility, { signal });
     this.saveTimer = setInterval(() => {
       if (useYardStore.getState().phase === 'playing') this.saveSoon();
     }, SAVE_EVERY_MS);
