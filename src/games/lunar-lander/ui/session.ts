@@ -1,6 +1,7 @@
 import * as Comlink from 'comlink';
 import { reportUnlessStopped, startGameWorkers, wireSnapshots } from '../../../lib/runtime/GameWorkers.ts';
 import { markInput } from '../../../lib/runtime/inputMarks.ts';
+import { listenToPage } from '../../../lib/runtime/pageInput.ts';
 import type { SceneMount } from '../../../lib/runtime/SceneMount.ts';
 import { type WorkerBridge, WorkerStoppedError } from '../../../lib/runtime/WorkerBridge.ts';
 import { fetchRunTicket } from '../../../platform/scores/scoresClient.ts';
@@ -127,11 +128,15 @@ export class LanderGame {
     this.unsubscribeShowTop = useGhostSettings.subscribe((s, was) => {
       if (s.showTop !== was.showTop && !this.physics.stopped) this.physics.send('setShowTop', s.showTop);
     });
-    const { signal } = this.listening;
-    window.addEventListener('keydown', this.onKeyDown, { signal });
-    window.addEventListener('keyup', this.onKeyUp, { signal });
-    window.addEventListener('blur', this.releaseAll, { signal });
-    document.addEventListener('visibilitychange', this.onVisibility, { signal });
+    listenToPage(
+      {
+        keydown: this.onKeyDown,
+        keyup: this.onKeyUp,
+        blur: this.releaseAll,
+        visibilitychange: this.onVisibility,
+      },
+      this.listening.signal,
+    );
     try {
       await this.mount.start();
       if (this.disposed) return;

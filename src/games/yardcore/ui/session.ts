@@ -1,6 +1,7 @@
 import * as Comlink from 'comlink';
 import { reportUnlessStopped, startGameWorkers, wireSnapshots } from '../../../lib/runtime/GameWorkers.ts';
 import { markInput } from '../../../lib/runtime/inputMarks.ts';
+import { listenToPage } from '../../../lib/runtime/pageInput.ts';
 import type { SceneMount } from '../../../lib/runtime/SceneMount.ts';
 import { type WorkerBridge, WorkerStoppedError } from '../../../lib/runtime/WorkerBridge.ts';
 import { MIN_STAGE_PX, SCORE_PER_CUT, TILE_PX } from '../engine/constants.ts';
@@ -108,10 +109,15 @@ export class YardSession {
     const { signal } = this.listening;
     // Keys are heard from the first moment: a yard begun (Continue) while the scene was still
     // starting in its worker plays, and an Escape or an arrow pressed then must not go unheard.
-    window.addEventListener('keydown', this.onKeyDown, { signal });
-    window.addEventListener('keyup', this.onKeyUp, { signal });
-    window.addEventListener('blur', this.onBlur, { signal });
-    document.addEventListener('visibilitychange', this.onVisibility, { signal });
+    listenToPage(
+      {
+        keydown: this.onKeyDown,
+        keyup: this.onKeyUp,
+        blur: this.onBlur,
+        visibilitychange: this.onVisibility,
+      },
+      signal,
+    );
     try {
       await this.mount.start();
     } catch (error) {
