@@ -352,7 +352,11 @@ test.describe('a lost WebGL context is restored and drawn again', () => {
     lose: () => Promise<void> = () => loseAndRestoreContext(canvas),
   ) {
     const watch = watchConsole(page);
-    // Frames drawn since the scene settled.
+    // Drawn first (a render worker's first frame comes seconds late on a loaded machine),
+    // then frames drawn since the scene settled.
+    await expect
+      .poll(async () => judge(await shoot(canvas)), { timeout: 30_000, message: `${name} drawn` })
+      .toMatchObject({ ok: true });
     await page.waitForTimeout(1500);
     const before = await shoot(canvas, `${SHOTS}/lost-${name}-before.png`);
     expect(judge(before).ok, `${name} before: ${judge(before).detail}`).toBe(true);
