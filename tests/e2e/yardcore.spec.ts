@@ -198,10 +198,12 @@ for (const viewport of [
     await page.setViewportSize(viewport);
     // Seed 6: open grass, then a pond, to the right of the spawn.
     const yard = createGame(6);
-    /** Distance from (x, spawn row) to the nearest water tile. */
-    const toWater = (x: number) => {
+    /**
+     * Distance from the gardener at (x, y) to the nearest water tile. The walk is along the
+     * spawn row, but a tap-to-walk path may step off it: the debug text's own y is used.
+     */
+    const toWater = ({ x, y }: { x: number; y: number }) => {
       let best = Number.POSITIVE_INFINITY;
-      const y = SPAWN.y;
       for (let ty = Math.floor(y) - 3; ty <= Math.floor(y) + 3; ty++)
         for (let tx = Math.floor(x) - 3; tx <= Math.floor(x) + 3; tx++)
           if (tileAt(yard, tx, ty) === Tile.Water)
@@ -214,17 +216,20 @@ for (const viewport of [
     await openWithSave(page, 6, { dev: true });
     await page.getByRole('button', { name: 'Continue' }).click();
     await playing(page);
-    const x = async () =>
-      Number(/x (-?[\d.]+)/.exec((await page.getByTestId('yard-debug').textContent()) ?? '')?.[1]);
+    const at = async () => {
+      const text = (await page.getByTestId('yard-debug').textContent()) ?? '';
+      return { x: Number(/x (-?[\d.]+)/.exec(text)?.[1]), y: Number(/y (-?[\d.]+)/.exec(text)?.[1]) };
+    };
     await goRight(page, viewport.width === 360 ? 5 : 20);
     if (viewport.width === 360) {
-      await expect.poll(x, { timeout: 60_000 }).toBeGreaterThan(SPAWN.x + 4.5);
+      await expect.poll(async () => (await at()).x, { timeout: 60_000 }).toBeGreaterThan(SPAWN.x + 4.5);
       await goRight(page, 5);
     }
-    await expect.poll(async () => toWater(await x()), { timeout: 60_000 }).toBeLessThan(1);
+    await expect.poll(async () => toWater(await at()), { timeout: 60_000 }).toBeLessThan(1);
     await settledHud(page);
     // The gardener stops with the mower's reach (0.8 tiles) to spare: the mower is not on the water.
-    expect(toWater(await x())).toBeGreaterThanOrEqual(0.8 - 0.01);
+    const stopped = await at();
+    expect(toWater(stopped), `stopped at ${stopped.x}, ${stopped.y}`).toBeGreaterThanOrEqual(0.8 - 0.01);
     await page.screenshot({ path: `test-results/screens/yardcore-pond-${viewport.width}.png` });
   });
 
