@@ -54,7 +54,7 @@ export interface Scene {
   /** Run over and over while recording (keeps the game in play, e.g. restarts after a crash). */
   loop?: SceneStep[];
   /**
-   * Input to screen (issue 26): the player's input whose effect the page marks
+   * Input to screen (pointer or key down to the first frame showing it): the player's input whose effect the page marks
    * (`markInput(kind)`, src/lib/runtime/inputMarks.ts), repeated for a few seconds after each
    * frame recording, with the scene's loop paused; `inputKind` names what the page marks.
    */

@@ -113,7 +113,7 @@ export const part: BenchPart = {
           label: `Lighthouse accessibility ${path} (phone size)`,
           value: Math.round(category.score * 100),
           unit: 'score',
-          goal: { op: '>=', value: GOAL, text: 'issue 15' },
+          goal: { op: '>=', value: GOAL, text: 'every page usable by keyboard and screen reader' },
           better: 'higher',
         });
       }
@@ -124,7 +124,7 @@ export const part: BenchPart = {
         label: 'home: reasons Chromium gives for not installable',
         value: errors.length,
         unit: 'errors',
-        goal: { op: '<=', value: 0, text: 'installable PWA, issue 15' },
+        goal: { op: '<=', value: 0, text: 'installable PWA: play offline from the home screen' },
         better: 'lower',
         ...(errors.length ? { flags: errors.map((e) => `not installable: ${e}`) } : {}),
       });

@@ -88,7 +88,7 @@ const reading = (over: Partial<Measured>): Measured => ({
 });
 
 describe('startupFigures', () => {
-  it('puts each median beside the floor of the same run, with goals from issue 33', () => {
+  it('puts each median beside the floor of the same run, with the startup goals (first paint, layout shift) where they are set', () => {
     const page = [reading({ fcp: 1300 }), reading({ fcp: 1100 }), reading({ fcp: 1200 })];
     const floor = [reading({ fcp: 600 }), reading({ fcp: 500 }), reading({ fcp: 700 })];
     const figures = startupFigures(page, floor);
