@@ -434,8 +434,7 @@ test.describe('a lost WebGL context is restored and drawn again', () => {
         .getByRole('button', { name: /New Game|Start/ })
         .first()
         .click();
-      // The Pause button, not Escape: the session hears keys once its scene has started, which
-      // on a loaded machine came after the button was enabled (the key went unheard).
+      // Paused as a player with a mouse would (the keys are yardcore.spec's).
       await page.getByRole('button', { name: 'Pause' }).click({ timeout: 10_000 });
       const paused = page.getByTestId('yard-paused');
       await expect(paused).toBeVisible();

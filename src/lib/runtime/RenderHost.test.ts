@@ -85,16 +85,6 @@ describe('RenderHost', () => {
     const posts = huds.filter((m) => m.type === 'hud');
     expect(posts.length).toBeLessThanOrEqual(10);
 
-    // What a test that sees an empty canvas is told: every step of the way counted.
-    expect(host.statsForTest()).toMatchObject({
-      scene: true,
-      looping: true,
-      connected: true,
-      frames: 60,
-      requests: 60,
-      answers: 60,
-    });
-
     host.input('tap');
     expect(scene.inputs).toEqual(['tap']);
     host.setVisible(false);

@@ -40,8 +40,6 @@ export class RenderHost<Snapshot, Input = never, Hud = never, Recycle = void> {
   private lastShownInput = 0;
   private readonly pendingInput: Input[] = [];
   private disposed = false;
-  /** Counts for the end-to-end tests' account of a scene that shows nothing (`statsForTest`). */
-  private readonly counts = { frames: 0, requests: 0, answers: 0 };
   /** The frame time the scene is given (the real one, but in slowFramesForTest). */
   private frameTime = (now: number) => now;
 
@@ -142,30 +140,6 @@ export class RenderHost<Snapshot, Input = never, Hud = never, Recycle = void> {
     this.frameTime = (now) => now + extraMs * ++frames;
   }
 
-  /**
-   * For the end-to-end tests: how far the scene got (made, frames run, snapshots asked for
-   * and answered), so a test that sees an empty canvas can say which step never came.
-   */
-  statsForTest(): {
-    scene: boolean;
-    visible: boolean;
-    looping: boolean;
-    connected: boolean;
-    inFlight: boolean;
-    frames: number;
-    requests: number;
-    answers: number;
-  } {
-    return {
-      scene: this.scene !== null,
-      visible: this.visible,
-      looping: this.loop.running,
-      connected: this.snapshots !== null,
-      inFlight: this.inFlight,
-      ...this.counts,
-    };
-  }
-
   dispose(): void {
     this.disposed = true;
     this.loop.stop();
@@ -179,7 +153,6 @@ export class RenderHost<Snapshot, Input = never, Hud = never, Recycle = void> {
   private readonly frame = (now: number): void => {
     const scene = this.scene;
     if (!scene) return;
-    this.counts.frames++;
     this.request();
     scene.draw(this.timeline.alpha(now), this.frameTime(now));
     const shown = scene.shownInput?.() ?? 0;
@@ -198,7 +171,6 @@ export class RenderHost<Snapshot, Input = never, Hud = never, Recycle = void> {
     const client = this.snapshots;
     if (!client || this.inFlight) return;
     this.inFlight = true;
-    this.counts.requests++;
     const recycled = this.recycled;
     this.recycled = null;
     const transfer = recycled !== null && this.options.transferOf ? this.options.transferOf(recycled) : [];
@@ -206,7 +178,6 @@ export class RenderHost<Snapshot, Input = never, Hud = never, Recycle = void> {
       (snapshot) => {
         if (client !== this.snapshots) return;
         this.inFlight = false;
-        this.counts.answers++;
         if (!this.scene) return;
         this.timeline.push(this.now());
         this.recycled = (this.scene.push(snapshot) ?? null) as Recycle | null;
