@@ -117,6 +117,37 @@ export function fractionChanged(a: Pixels, b: Pixels, tolerance = 40): number {
 }
 
 /**
+ * Where two same-sized shots differ (as `fractionChanged` counts it): the box around the
+ * changed pixels and their count, for a failure message that says what moved.
+ */
+export function changedRegion(a: Pixels, b: Pixels, tolerance = 40): string {
+  if (a.width !== b.width || a.height !== b.height)
+    return `sizes differ: ${a.width}×${a.height} and ${b.width}×${b.height}`;
+  let n = 0;
+  let x0 = a.width;
+  let y0 = a.height;
+  let x1 = -1;
+  let y1 = -1;
+  for (let y = 0; y < a.height; y++)
+    for (let x = 0; x < a.width; x++) {
+      const i = (y * a.width + x) * 4;
+      if (
+        Math.abs(a.data[i] - b.data[i]) > tolerance ||
+        Math.abs(a.data[i + 1] - b.data[i + 1]) > tolerance ||
+        Math.abs(a.data[i + 2] - b.data[i + 2]) > tolerance
+      ) {
+        n++;
+        x0 = Math.min(x0, x);
+        y0 = Math.min(y0, y);
+        x1 = Math.max(x1, x);
+        y1 = Math.max(y1, y);
+      }
+    }
+  if (!n) return 'no pixel changed';
+  return `${n} pixels changed, within x ${x0}–${x1}, y ${y0}–${y1} of ${a.width}×${a.height}`;
+}
+
+/**
  * A screenshot of the page where `target` (a canvas) is, decoded. (Of the page, clipped: an
  * element screenshot first waits for the element to hold still over two animation frames,
  * which a page under 4× CPU throttling on a loaded machine can take longer than a test.)

@@ -1,5 +1,6 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import {
+  changedRegion,
   fractionBrighter,
   fractionChanged,
   fractionNear,
@@ -364,7 +365,9 @@ test.describe('a lost WebGL context is restored and drawn again', () => {
     await page.waitForTimeout(1500);
     const after = await shoot(canvas, `${SHOTS}/lost-${name}-after.png`);
     expect(judge(after).ok, `${name} after: ${judge(after).detail}`).toBe(true);
-    expect(fractionChanged(before, after)).toBeLessThan(maxChanged);
+    expect(fractionChanged(before, after), `${name}: ${changedRegion(before, after)}`).toBeLessThan(
+      maxChanged,
+    );
     expect(watch.errors).toEqual([]);
   }
 

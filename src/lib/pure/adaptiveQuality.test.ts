@@ -34,6 +34,24 @@ describe('AdaptiveQuality', () => {
     expect(q.level).toBe(0);
   });
 
+  it('judges each burst of drawing on its own frames when the scene rests between them', () => {
+    const q = new AdaptiveQuality({ levels: 3 });
+    run(q, 50, 900);
+    q.rest();
+    run(q, 50, 200);
+    expect(q.level).toBe(0);
+    // Without the rest the two bursts add up to a second of slow frames.
+    const unrested = new AdaptiveQuality({ levels: 3 });
+    run(unrested, 50, 900);
+    run(unrested, 50, 200);
+    expect(unrested.level).toBe(1);
+    // A burst that is itself a second of slow frames still steps down, and rest keeps the level.
+    run(q, 50, 1200);
+    expect(q.level).toBe(1);
+    q.rest();
+    expect(q.level).toBe(1);
+  });
+
   it('steps back up after sustained smooth frames', () => {
     const q = new AdaptiveQuality({ levels: 3, upAfterMs: 4000 });
     run(q, 50, 1500);

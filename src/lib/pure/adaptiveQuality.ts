@@ -82,6 +82,18 @@ export class AdaptiveQuality {
     return false;
   }
 
+  /**
+   * The scene stopped drawing (a still picture costs nothing): the streak of slow or smooth
+   * frames so far ends with it, so the next burst of drawing is judged on its own frames.
+   * Without this, 900 ms of slow frames in one roll and two slow frames seconds later in
+   * the next made "a second of slow frames". The level stays.
+   */
+  rest(): void {
+    this.slowFor = 0;
+    this.fastFor = 0;
+    this.avgMs = (this.slowMs + this.fastMs) / 2;
+  }
+
   private change(level: number, up: boolean): void {
     this.level = level;
     this.steppedUp = up;

@@ -649,6 +649,7 @@ export class DiceScene implements GameScene<TumbleSnapshot, DiceSceneInput, Dice
   /** Draws while something moves, then a frame or two more, then nothing until something changes. */
   draw(_alpha: number, now: number): void {
     if (this.idleFrames <= 0) {
+      if (this.lastNow !== null) this.quality.rest();
       this.lastNow = null;
       return;
     }
