@@ -166,6 +166,47 @@ export async function shoot(target: Locator, path?: string): Promise<Pixels> {
   return decodePng(await page.screenshot({ path, clip, animations: 'allow', timeout: 30_000 }));
 }
 
+/**
+ * `shoot`, with whatever lies over the canvas (a menu, a HUD, touch buttons) hidden for the
+ * shot: what the scene itself drew, so a judge cannot count a menu's white text as a drawn
+ * scene. Everything above the canvas at any of a grid of points over it is hidden
+ * (visibility), then shown again as it was.
+ */
+export async function shootCanvasAlone(target: Locator, path?: string): Promise<Pixels> {
+  const hidden = await target.evaluate((canvas: HTMLCanvasElement) => {
+    const rect = canvas.getBoundingClientRect();
+    const over = new Set<HTMLElement>();
+    for (let i = 1; i < 10; i++)
+      for (let j = 1; j < 10; j++) {
+        const stack = document.elementsFromPoint(
+          rect.left + (rect.width * i) / 10,
+          rect.top + (rect.height * j) / 10,
+        );
+        for (const el of stack) {
+          if (el === canvas) break;
+          if (el instanceof HTMLElement && !el.contains(canvas)) over.add(el);
+        }
+      }
+    const w = window as unknown as { shootHidden?: [HTMLElement, string][] };
+    w.shootHidden = [...over].map((el) => [el, el.style.visibility]);
+    for (const el of over) el.style.setProperty('visibility', 'hidden', 'important');
+    return over.size;
+  });
+  try {
+    return await shoot(target, path);
+  } finally {
+    if (hidden)
+      await target.evaluate(() => {
+        const w = window as unknown as { shootHidden?: [HTMLElement, string][] };
+        for (const [el, visibility] of w.shootHidden ?? []) {
+          el.style.removeProperty('visibility');
+          if (visibility) el.style.visibility = visibility;
+        }
+        w.shootHidden = undefined;
+      });
+  }
+}
+
 /** The fraction of pixels for which `test(r, g, b)` holds. */
 export function fractionWhere(pixels: Pixels, test: (r: number, g: number, b: number) => boolean): number {
   const d = pixels.data;

@@ -8,6 +8,7 @@ import {
   loseAndRestoreContext,
   type Pixels,
   shoot,
+  shootCanvasAlone,
   throttleCpu,
 } from './canvas-helpers.ts';
 import { drawLoop } from './race-helpers.ts';
@@ -356,14 +357,14 @@ test.describe('a lost WebGL context is restored and drawn again', () => {
     // Drawn first (a render worker's first frame comes seconds late on a loaded machine),
     // then frames drawn since the scene settled.
     await expect
-      .poll(async () => judge(await shoot(canvas)), { timeout: 30_000, message: `${name} drawn` })
+      .poll(async () => judge(await shootCanvasAlone(canvas)), { timeout: 30_000, message: `${name} drawn` })
       .toMatchObject({ ok: true });
     await page.waitForTimeout(1500);
-    const before = await shoot(canvas, `${SHOTS}/lost-${name}-before.png`);
+    const before = await shootCanvasAlone(canvas, `${SHOTS}/lost-${name}-before.png`);
     expect(judge(before).ok, `${name} before: ${judge(before).detail}`).toBe(true);
     await lose();
     await page.waitForTimeout(1500);
-    const after = await shoot(canvas, `${SHOTS}/lost-${name}-after.png`);
+    const after = await shootCanvasAlone(canvas, `${SHOTS}/lost-${name}-after.png`);
     expect(judge(after).ok, `${name} after: ${judge(after).detail}`).toBe(true);
     expect(fractionChanged(before, after), `${name}: ${changedRegion(before, after)}`).toBeLessThan(
       maxChanged,
@@ -466,9 +467,11 @@ test.describe('a lost WebGL context is restored and drawn again', () => {
   }
 
   // Stars and the lit terrain and platform on the night sky.
+  // The moon without the menu over it (lossKeepsPicture shoots the canvas alone): about 6 %
+  // of it is brighter than the sky; a blank canvas has none.
   const landerLook = (p: Pixels) => {
     const bright = fractionBrighter(p, 90);
-    return { ok: bright > 0.002, detail: `bright ${(bright * 100).toFixed(2)} %` };
+    return { ok: bright > 0.02, detail: `bright ${(bright * 100).toFixed(2)} %` };
   };
 
   test('Lunar Lander: the menu over the moon, drawn on the page (?render=main)', async ({ page }) => {
