@@ -12,16 +12,19 @@ import type {
   TrackAdminStatsResponse,
   TrackManageResponse,
 } from '../../api/types.ts';
-import { ApiError, apiGet, apiSend } from '../../lib/api.ts';
+import { apiGet, apiSend } from '../../lib/api.ts';
 
 export const USERS_PAGE_SIZE = 25;
 export const SCORES_PAGE_SIZE = 50;
 export const AUDIT_PAGE_SIZE = 50;
 export const TRACKS_PAGE_SIZE = 50;
 
-/** The request never got an answer (offline, server down), as opposed to an answer saying no. */
+/**
+ * The request never got an answer (offline, server down): fetch rejects with a TypeError.
+ * An answer that says no (`success: false`, a body that is not JSON) is not one.
+ */
 export function isNetworkError(error: unknown): boolean {
-  return !(error instanceof ApiError);
+  return error instanceof TypeError;
 }
 
 export const validateAdmin = () => apiGet<AdminValidateResponse>('/api/auth/validate.php');

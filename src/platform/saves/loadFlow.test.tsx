@@ -99,6 +99,11 @@ describe('load dialog (spec §2, §4)', () => {
     installFakeFetch({ '/api/saves/list.php': { status: 500, json: { success: false } } });
     await openLoad();
     expect(await screen.findByText('Failed to load saved items')).toBeTruthy();
+    cleanup();
+    // No answer at all (offline): no server message, so not the browser's 'Failed to fetch'.
+    installFakeFetch({ '/api/saves/list.php': new TypeError('Failed to fetch') });
+    await openLoad();
+    expect(await screen.findByText('Failed to load saved items')).toBeTruthy();
   });
 
   it('choosing an item fetches it, hands the data to the game, sets the handle and closes', async () => {
@@ -142,6 +147,18 @@ describe('load dialog (spec §2, §4)', () => {
         json: { success: true, items: [item('s9', 'groove', '2026-01-01T00:00:00Z')] },
       },
       '/api/saves/get.php': { status: 500, json: { success: false } },
+    });
+    await openLoad();
+    await userEvent.setup().click(await screen.findByRole('button', { name: /groove/ }));
+    expect(await screen.findByRole('dialog', { name: 'Load failed' })).toBeTruthy();
+  });
+
+  it("a fetch with no answer at all alerts 'Load failed'", async () => {
+    installFakeFetch({
+      '/api/saves/list.php': {
+        json: { success: true, items: [item('s9', 'groove', '2026-01-01T00:00:00Z')] },
+      },
+      '/api/saves/get.php': new TypeError('Failed to fetch'),
     });
     await openLoad();
     await userEvent.setup().click(await screen.findByRole('button', { name: /groove/ }));

@@ -181,6 +181,15 @@ describe('save flow (spec §4)', () => {
     await expect(outcome).resolves.toBe('failed');
   });
 
+  it("no answer at all (offline) says 'Save failed', not the browser's words", async () => {
+    api.setRoute('POST /api/saves/save.php', new TypeError('Failed to fetch'));
+    const outcome = run(() => save(makeConfig()));
+    await user().type(await screen.findByRole('textbox', { name: 'Save name' }), '{Enter}');
+    await screen.findByRole('dialog', { name: /^Save failed$/ });
+    await user().click(screen.getByRole('button', { name: 'OK' }));
+    await expect(outcome).resolves.toBe('failed');
+  });
+
   it('a new name that is already taken asks to overwrite it and then sends ifMatch "*"', async () => {
     api.setRoute('POST /api/saves/save.php', (call) => {
       const body = call.body as { ifMatch?: string };

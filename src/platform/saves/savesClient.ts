@@ -26,17 +26,14 @@ export class SaveError extends Error {
 
 export type SaveListItem = SaveListResponse['items'][number];
 
-function messageOf(error: unknown): string | null {
-  return error instanceof Error && error.message ? error.message : null;
-}
-
 /** POST /api/saves/save.php → the new handle. Failure: server message else 'Save failed', code attached. */
 export async function writeSave(request: SaveRequest): Promise<SaveHandle> {
   let answer: SaveResponse;
   try {
     answer = await apiSend<SaveResponse>('POST', '/api/saves/save.php', request);
-  } catch (error) {
-    throw new SaveError(messageOf(error) ?? 'Save failed');
+  } catch {
+    // No answer, or not the server's JSON (a proxy's error page): no server message to show.
+    throw new SaveError('Save failed');
   }
   if (!answer.success || !answer.id || !answer.etag || answer.version === undefined)
     throw new SaveError(answer.error || 'Save failed', answer.code);
@@ -54,8 +51,8 @@ export async function readSave({ appId, id, key }: SaveLocator): Promise<SaveIte
   let answer: SaveGetResponse;
   try {
     answer = await apiGet<SaveGetResponse>('/api/saves/get.php', { id, appId, key });
-  } catch (error) {
-    throw new SaveError(messageOf(error) ?? 'Load failed');
+  } catch {
+    throw new SaveError('Load failed');
   }
   if (!answer.success) throw new SaveError(answer.error || 'Load failed');
   if (!answer.save || answer.save.data === undefined || answer.save.data === null)
@@ -71,8 +68,8 @@ export async function listSaves(
   let answer: SaveListResponse;
   try {
     answer = await apiGet<SaveListResponse>('/api/saves/list.php', { appId, page, limit });
-  } catch (error) {
-    throw new SaveError(messageOf(error) ?? 'List failed');
+  } catch {
+    throw new SaveError('List failed');
   }
   if (!answer.success) throw new SaveError(answer.error || 'List failed');
   return newestFirst(answer.items ?? []);
