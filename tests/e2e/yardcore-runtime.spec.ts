@@ -177,3 +177,25 @@ for (const [label, mode] of [
     await mowWith(page, 'KeyS', Number(cut.split('/')[0]) + 2);
   });
 }
+
+test('Resume pressed while the restarted yard is still starting: the yard plays', async ({
+  page,
+  context,
+}) => {
+  await openWithSave(page, calmSeed(), { path: pathOf('worker') });
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await playing(page);
+  await mowWith(page, 'ArrowRight', 3);
+  await crashWorker(page, 'The yard', async () => {
+    // As on a slow device: the new physics worker takes 3 s to arrive.
+    await context.route('**/yardcore.worker-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await route.continue();
+    });
+  });
+  // Pressed at once, before the new worker has started the level again.
+  await page.getByTestId('yard-paused').getByRole('button', { name: 'Resume' }).click();
+  await playing(page);
+  // Once the worker is there, the yard runs: walking down mows.
+  await mowWith(page, 'KeyS', (await cutCount(page)) + 1);
+});

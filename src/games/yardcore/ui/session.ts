@@ -197,14 +197,17 @@ export class YardSession {
       if (this.physics.stopped) {
         this.physics.restart();
         this.wireFeed();
-        const phase = useYardStore.getState().phase;
-        if (this.checkpoint && phase !== 'intro') {
+        if (this.checkpoint && useYardStore.getState().phase !== 'intro') {
           this.run = await this.physics.call('newGame', this.seed, this.checkpoint, this.run);
           this.keys.clear();
           this.joystick = { x: 0, y: 0 };
           this.pointerDown = false;
-          // A yard that was starting (or started while the worker was down) fades in again;
-          // paused, ended or between levels, it waits as it was.
+          // The phase as it is now, not as it was before the new worker started: Resume pressed
+          // meanwhile (a slow device takes seconds) has made it 'playing', and a yard told to
+          // wait after that stood still while the page said it played.
+          const phase = useYardStore.getState().phase;
+          // A yard that was starting (or started or was resumed while the worker was down)
+          // fades in again; paused, ended or between levels, it waits as it was.
           if (phase === 'starting' || phase === 'playing') this.begin();
           else this.physics.send('setRunning', false);
         }
