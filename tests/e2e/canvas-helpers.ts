@@ -101,18 +101,20 @@ export function fractionBrighter(pixels: Pixels, luma: number): number {
   return n / (pixels.width * pixels.height);
 }
 
+/** Whether the pixel at byte offset `i` differs by more than `tolerance` in some channel. */
+function pixelDiffers(a: Pixels, b: Pixels, i: number, tolerance: number): boolean {
+  return (
+    Math.abs(a.data[i] - b.data[i]) > tolerance ||
+    Math.abs(a.data[i + 1] - b.data[i + 1]) > tolerance ||
+    Math.abs(a.data[i + 2] - b.data[i + 2]) > tolerance
+  );
+}
+
 /** The fraction of pixels that differ by more than `tolerance` in some channel (same-sized shots). */
 export function fractionChanged(a: Pixels, b: Pixels, tolerance = 40): number {
   if (a.width !== b.width || a.height !== b.height) return 1;
   let n = 0;
-  for (let i = 0; i < a.data.length; i += 4) {
-    if (
-      Math.abs(a.data[i] - b.data[i]) > tolerance ||
-      Math.abs(a.data[i + 1] - b.data[i + 1]) > tolerance ||
-      Math.abs(a.data[i + 2] - b.data[i + 2]) > tolerance
-    )
-      n++;
-  }
+  for (let i = 0; i < a.data.length; i += 4) if (pixelDiffers(a, b, i, tolerance)) n++;
   return n / (a.width * a.height);
 }
 
@@ -130,12 +132,7 @@ export function changedRegion(a: Pixels, b: Pixels, tolerance = 40): string {
   let y1 = -1;
   for (let y = 0; y < a.height; y++)
     for (let x = 0; x < a.width; x++) {
-      const i = (y * a.width + x) * 4;
-      if (
-        Math.abs(a.data[i] - b.data[i]) > tolerance ||
-        Math.abs(a.data[i + 1] - b.data[i + 1]) > tolerance ||
-        Math.abs(a.data[i + 2] - b.data[i + 2]) > tolerance
-      ) {
+      if (pixelDiffers(a, b, (y * a.width + x) * 4, tolerance)) {
         n++;
         x0 = Math.min(x0, x);
         y0 = Math.min(y0, y);
@@ -173,7 +170,8 @@ export async function shoot(target: Locator, path?: string): Promise<Pixels> {
  * (visibility), then shown again as it was.
  */
 export async function shootCanvasAlone(target: Locator, path?: string): Promise<Pixels> {
-  const hidden = await target.evaluate((canvas: HTMLCanvasElement) => {
+  // Each hidden element with its own inline visibility, to put back after the shot.
+  const hidden = await target.evaluateHandle((canvas: HTMLCanvasElement) => {
     const rect = canvas.getBoundingClientRect();
     const over = new Set<HTMLElement>();
     for (let i = 1; i < 10; i++)
@@ -187,23 +185,20 @@ export async function shootCanvasAlone(target: Locator, path?: string): Promise<
           if (el instanceof HTMLElement && !el.contains(canvas)) over.add(el);
         }
       }
-    const w = window as unknown as { shootHidden?: [HTMLElement, string][] };
-    w.shootHidden = [...over].map((el) => [el, el.style.visibility]);
+    const kept = [...over].map((el) => [el, el.style.visibility] as const);
     for (const el of over) el.style.setProperty('visibility', 'hidden', 'important');
-    return over.size;
+    return kept;
   });
   try {
     return await shoot(target, path);
   } finally {
-    if (hidden)
-      await target.evaluate(() => {
-        const w = window as unknown as { shootHidden?: [HTMLElement, string][] };
-        for (const [el, visibility] of w.shootHidden ?? []) {
-          el.style.removeProperty('visibility');
-          if (visibility) el.style.visibility = visibility;
-        }
-        w.shootHidden = undefined;
-      });
+    await hidden.evaluate((kept) => {
+      for (const [el, visibility] of kept) {
+        el.style.removeProperty('visibility');
+        if (visibility) el.style.visibility = visibility;
+      }
+    });
+    await hidden.dispose();
   }
 }
 
