@@ -98,6 +98,63 @@ describe('FixedStepLoop', () => {
     expect(clock.scheduled).toBe(0);
   });
 
+  it('keeps up with the clock when each tick takes time: game time is wall time', () => {
+    const clock = new TestClock();
+    let gameMs = 0;
+    const loop = new FixedStepLoop({
+      clock,
+      tickMs: 1000 / 60,
+      shouldRun: () => true,
+      tick: (ms) => {
+        gameMs += ms;
+        clock.time += 4; // the engine's step, as long as a slow phone's
+      },
+    });
+    loop.schedule();
+    clock.advance(10_000);
+    // Measured from each tick's end, the loop counted 16.7 of every 20.7 ms: 8.1 s of 10.
+    expect(gameMs).toBeGreaterThan(9_950);
+    expect(gameMs).toBeLessThanOrEqual(10_000);
+  });
+
+  it('wakes at once when a tick takes longer than a step, and counts all of it', () => {
+    const clock = new TestClock();
+    const ticks: number[] = [];
+    const loop = new FixedStepLoop({
+      clock,
+      tickMs: 10,
+      shouldRun: () => true,
+      tick: (ms) => {
+        ticks.push(ms);
+        clock.time += 25;
+      },
+    });
+    loop.schedule();
+    clock.advance(200);
+    expect(ticks[0]).toBe(10);
+    expect(ticks.slice(1, 5)).toEqual([25, 25, 25, 25]);
+    loop.dispose();
+  });
+
+  it('leaves the rest a host asks for after a long tick', () => {
+    const clock = new TestClock();
+    const wakes: number[] = [];
+    const loop = new FixedStepLoop({
+      clock,
+      tickMs: 10,
+      shouldRun: () => true,
+      restMs: () => 10,
+      tick: () => {
+        wakes.push(clock.now());
+        clock.time += 25;
+      },
+    });
+    loop.schedule();
+    clock.advance(100);
+    expect(wakes).toEqual([10, 45, 80]);
+    loop.dispose();
+  });
+
   it('keeps the fraction of a step and drops a catch-up past the cap', () => {
     const steps = new StepAccumulator(4);
     expect(steps.add(0.6)).toBe(0);

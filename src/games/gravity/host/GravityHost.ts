@@ -102,6 +102,8 @@ export class GravityHost {
       tickMs: TICK_MS,
       shouldRun: () => this.visible && this.settings.running,
       tick: this.tick,
+      // The Galaxy's step is longer than a tick: a tick's rest after each, as it always had.
+      restMs: () => (this.galaxy ? TICK_MS : 0),
     });
     this.galaxyBodies = options.galaxyBodies ?? GALAXY_BODIES;
     this.markTransfer = options.markTransfer ?? ((v) => v);
