@@ -71,6 +71,27 @@ describe('game time at any refresh rate', () => {
   });
 });
 
+/**
+ * A loop on a test clock whose every tick takes `costMs` of that clock (an engine step that
+ * takes time), started; `ticks` holds when each tick ran and the time it was given.
+ */
+function loopWithCostlyTicks(options: { tickMs: number; costMs: number; restMs?: () => number }) {
+  const clock = new TestClock();
+  const ticks: { at: number; elapsed: number }[] = [];
+  const loop = new FixedStepLoop({
+    clock,
+    tickMs: options.tickMs,
+    shouldRun: () => true,
+    ...(options.restMs ? { restMs: options.restMs } : {}),
+    tick: (elapsed) => {
+      ticks.push({ at: clock.now(), elapsed });
+      clock.time += options.costMs;
+    },
+  });
+  loop.schedule();
+  return { clock, loop, ticks };
+}
+
 describe('FixedStepLoop', () => {
   it('steps by the clock, stops when it should not run, and caps a stall', () => {
     const clock = new TestClock();
@@ -99,59 +120,27 @@ describe('FixedStepLoop', () => {
   });
 
   it('keeps up with the clock when each tick takes time: game time is wall time', () => {
-    const clock = new TestClock();
-    let gameMs = 0;
-    const loop = new FixedStepLoop({
-      clock,
-      tickMs: 1000 / 60,
-      shouldRun: () => true,
-      tick: (ms) => {
-        gameMs += ms;
-        clock.time += 4; // the engine's step, as long as a slow phone's
-      },
-    });
-    loop.schedule();
+    // Each tick takes 4 ms, as long as a slow phone's engine step.
+    const { clock, ticks } = loopWithCostlyTicks({ tickMs: 1000 / 60, costMs: 4 });
     clock.advance(10_000);
+    const gameMs = ticks.reduce((sum, t) => sum + t.elapsed, 0);
     // Measured from each tick's end, the loop counted 16.7 of every 20.7 ms: 8.1 s of 10.
     expect(gameMs).toBeGreaterThan(9_950);
     expect(gameMs).toBeLessThanOrEqual(10_000);
   });
 
   it('wakes at once when a tick takes longer than a step, and counts all of it', () => {
-    const clock = new TestClock();
-    const ticks: number[] = [];
-    const loop = new FixedStepLoop({
-      clock,
-      tickMs: 10,
-      shouldRun: () => true,
-      tick: (ms) => {
-        ticks.push(ms);
-        clock.time += 25;
-      },
-    });
-    loop.schedule();
+    const { clock, loop, ticks } = loopWithCostlyTicks({ tickMs: 10, costMs: 25 });
     clock.advance(200);
-    expect(ticks[0]).toBe(10);
-    expect(ticks.slice(1, 5)).toEqual([25, 25, 25, 25]);
+    expect(ticks[0].elapsed).toBe(10);
+    expect(ticks.slice(1, 5).map((t) => t.elapsed)).toEqual([25, 25, 25, 25]);
     loop.dispose();
   });
 
   it('leaves the rest a host asks for after a long tick', () => {
-    const clock = new TestClock();
-    const wakes: number[] = [];
-    const loop = new FixedStepLoop({
-      clock,
-      tickMs: 10,
-      shouldRun: () => true,
-      restMs: () => 10,
-      tick: () => {
-        wakes.push(clock.now());
-        clock.time += 25;
-      },
-    });
-    loop.schedule();
+    const { clock, loop, ticks } = loopWithCostlyTicks({ tickMs: 10, costMs: 25, restMs: () => 10 });
     clock.advance(100);
-    expect(wakes).toEqual([10, 45, 80]);
+    expect(ticks.map((t) => t.at)).toEqual([10, 45, 80]);
     loop.dispose();
   });
 
