@@ -40,6 +40,8 @@ import { chunksInView, isFarChunk } from './view.ts';
 const T = TILE_PX;
 const RESOLUTIONS = [1, 0.75, 0.5];
 const MAX_PARTICLES = 300;
+/** No step from the engine for this long: the yard stands still (paused, game over). */
+const QUIET_MS = 250;
 
 /** The developer menu's switches (spec §6), read every frame. */
 export interface SceneDevOptions {
@@ -61,6 +63,8 @@ export type YardSceneInput = { type: 'zoom'; zoom: number } | { type: 'dev'; opt
 /** The developer overlay's readout (sampled by the runtime at most 10 times a second). */
 export interface YardSceneHud {
   fps: number;
+  /** The yard stands still (paused, game over) and is not drawn again until something changes. */
+  still: boolean;
   things: number;
   chunks: number;
   /** Where the gardener is in the newest snapshot (tiles). */
@@ -134,7 +138,22 @@ export class YardScene implements GameScene<YardSnapshot, YardSceneInput, YardSc
   private freeParticles: Particle[] = [];
   private latest: YardSnapshot | null = null;
   private prevPlayer = { x: 0, y: 0 };
+  /** The last drawn frame's time, or null while the yard is still (the next frame then counts as one of 60 Hz). */
   private lastNow: number | null = null;
+  /**
+   * The yard's own clock for what moves on its own (bobbing, the crow's flap, the mower's
+   * shake, the blink, particles, the bite's shake and flash). It runs while the engine sends
+   * steps and stops `QUIET_MS` after they stop (paused, game over): a paused yard is then one
+   * still picture, drawn once and not again until something changes. Drawing it anyway cost
+   * a low-end phone's battery for nothing, and its slow frames lowered the resolution of a
+   * picture nobody was waiting on.
+   */
+  private clock = 0;
+  /** How long no snapshot has come. */
+  private quietMs = 0;
+  private pushedSinceDraw = false;
+  /** Something the still picture shows changed (a resize, the zoom, a restored context): draw once more. */
+  private stale = true;
   private frameCount = 0;
   /** Screen pixels per world pixel: 1 draws the spec's 32 px tiles at 32 CSS px (the settings' zoom). */
   private zoom = 1;
@@ -149,7 +168,7 @@ export class YardScene implements GameScene<YardSnapshot, YardSceneInput, YardSc
   private width = MIN_STAGE_PX;
   private height = MIN_STAGE_PX;
   /** Shown in the developer overlay. */
-  private readonly debug: YardSceneHud = { fps: 0, things: 0, chunks: 0, x: 0, y: 0 };
+  private readonly debug: YardSceneHud = { fps: 0, still: false, things: 0, chunks: 0, x: 0, y: 0 };
   /** The chunk the gardener was in at the last snapshot: far chunks are dropped when it changes. */
   private playerChunk = '';
   /** The newest input (`markInput` number) the last frame drawn shows. */
@@ -173,9 +192,9 @@ export class YardScene implements GameScene<YardSnapshot, YardSceneInput, YardSc
     this.width = app.screen.width;
     this.height = app.screen.height;
     this.baseResolution = app.renderer.resolution;
-    // Draws every frame, so a resize needs no more; the textures are baked to be drawn again
-    // after a lost WebGL context.
-    this.keeper = new SceneCanvas(app);
+    // The textures are baked to be drawn again after a lost WebGL context; a still yard is
+    // drawn again after that and after a resize (which empties the canvas).
+    this.keeper = new SceneCanvas(app, { redraw: () => (this.stale = true) });
     this.textures = buildTextures(this.keeper);
     this.playerShadow = this.centred(this.textures.things.shadow);
     this.playerMower = this.centred(this.textures.things.playerMower);
@@ -205,6 +224,7 @@ export class YardScene implements GameScene<YardSnapshot, YardSceneInput, YardSc
       case 'dev':
         // The developer menu's switches; taken as they are from the next frame on.
         this.dev = { ...input.options };
+        this.stale = true;
         return;
     }
   }
@@ -306,6 +326,7 @@ export class YardScene implements GameScene<YardSnapshot, YardSceneInput, YardSc
       this.prevPlayer.y = snapshot.player.y;
     }
     this.latest = snapshot;
+    this.pushedSinceDraw = true;
     this.world.visible = true;
     const changes = snapshot.tileChanges;
     for (let i = 0; i < changes.length; i += 3) this.setTile(changes[i], changes[i + 1], changes[i + 2]);
@@ -362,7 +383,7 @@ export class YardScene implements GameScene<YardSnapshot, YardSceneInput, YardSc
       if (event.type === 'cut') this.clippings(event.x + 0.5, event.y + 0.5);
       else if (event.type === 'pickup' || event.type === 'fed' || event.type === 'hit')
         this.sparkle(snapshot.player.x, snapshot.player.y - 0.6, event.type === 'hit' ? 0xffd23f : 0xfff6a0);
-      else if (event.type === 'hurt') this.ouch(this.lastNow ?? 0);
+      else if (event.type === 'hurt') this.ouch(this.clock);
     }
     const p = snapshot.player;
     const here = chunkKey(Math.floor(p.x / CHUNK), Math.floor(p.y / CHUNK));
@@ -462,6 +483,7 @@ export class YardScene implements GameScene<YardSnapshot, YardSceneInput, YardSc
       this.poolCols = cols;
       this.poolRows = rows;
     }
+    this.stale = true;
     this.world.scale.set(this.zoom);
     this.flash.width = this.width;
     this.flash.height = this.height;
@@ -469,14 +491,35 @@ export class YardScene implements GameScene<YardSnapshot, YardSceneInput, YardSc
     this.groundDirty = true;
   }
 
-  /** Draws every frame: the gardener and things between the last two snapshots (`alpha`), the camera on the gardener. */
-  draw(alpha: number, now: number): void {
-    const ms = this.lastNow === null ? 1000 / 60 : Math.max(0, now - this.lastNow);
-    this.lastNow = now;
+  /**
+   * Draws the gardener and things between the last two snapshots (`alpha`), the camera on the
+   * gardener, every frame while the engine steps; a still yard (no steps for `QUIET_MS`) once.
+   */
+  draw(alpha: number, frameTime: number): void {
+    if (this.pushedSinceDraw) {
+      this.pushedSinceDraw = false;
+      this.quietMs = 0;
+    }
+    this.debug.still = this.quietMs >= QUIET_MS;
+    if (this.debug.still && !this.stale) {
+      if (this.lastNow !== null) this.quality.rest();
+      this.lastNow = null;
+      return;
+    }
+    this.stale = false;
+    const ms = this.lastNow === null ? 1000 / 60 : Math.max(0, frameTime - this.lastNow);
+    this.lastNow = frameTime;
+    const still = this.quietMs >= QUIET_MS;
+    if (!still) {
+      this.quietMs += ms;
+      this.clock += Math.min(ms, 50);
+    }
+    const now = this.clock;
     this.fpsAverage = this.fpsAverage * 0.9 + (1000 / Math.max(1, ms)) * 0.1;
     this.debug.fps = Math.round(this.fpsAverage);
     const simple = this.dev.forceSimple;
-    if (this.quality.frame(ms) || simple !== this.simpleApplied) {
+    // A still yard's one frame says nothing of how fast frames come.
+    if ((!still && this.quality.frame(ms)) || simple !== this.simpleApplied) {
       this.simpleApplied = simple;
       const level = simple ? RESOLUTIONS.length - 1 : this.quality.level;
       this.app.renderer.resize(this.width, this.height, this.baseResolution * RESOLUTIONS[level]);
@@ -543,7 +586,7 @@ export class YardScene implements GameScene<YardSnapshot, YardSceneInput, YardSc
     if (p.mowing && !this.reducedMotion) this.playerMower.x += Math.sin(now / 25) * 0.8;
     this.playerBody.alpha = p.invulnerable ? (Math.floor(now / 90) % 2 ? 0.35 : 1) : 1;
     // Effects.
-    this.advanceParticles(Math.min(ms, 50) / 1000);
+    if (!still) this.advanceParticles(Math.min(ms, 50) / 1000);
     this.flash.alpha = now < this.flashUntil ? ((this.flashUntil - now) / 250) * 0.35 : 0;
     this.app.render();
   }

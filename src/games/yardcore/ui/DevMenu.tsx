@@ -44,7 +44,7 @@ export function DevTools({ session }: { session: YardSession }) {
       const d = session.debugInfo();
       const { phase, hud } = useYardStore.getState();
       el.textContent = [
-        `fps ${d.fps}  things ${d.things}  chunks ${d.chunks}`,
+        `fps ${d.still ? 'still' : d.fps}  things ${d.things}  chunks ${d.chunks}`,
         `x ${d.x.toFixed(2)}  y ${d.y.toFixed(2)}  tile ${Math.floor(d.x)},${Math.floor(d.y)}`,
         `${phase}  level ${hud.level}  hp ${hud.hp}  cut ${hud.cutCount}/${hud.target}`,
       ].join('\n');

@@ -61,7 +61,7 @@ export class YardSession {
   private readonly physics: WorkerBridge<YardPhysicsApi>;
   private readonly mount: SceneMount<YardSnapshot, YardSceneInput, YardSceneHud, YardSnapshotRequest>;
   private feedPort: MessagePort | null = null;
-  private sceneHud: YardSceneHud = { fps: 0, things: 0, chunks: 0, x: 0, y: 0 };
+  private sceneHud: YardSceneHud = { fps: 0, still: false, things: 0, chunks: 0, x: 0, y: 0 };
   /** The yard being played (the host's run number): feed messages of another are dropped. */
   private run = 0;
   private checkpoint: Checkpoint | null = null;
@@ -578,7 +578,7 @@ export class YardSession {
   }
 
   /** For the developer overlay (the scene's HUD, at most 10 times a second). */
-  debugInfo(): { fps: number; things: number; chunks: number; x: number; y: number } {
+  debugInfo(): YardSceneHud {
     return { ...this.sceneHud };
   }
 }
