@@ -107,8 +107,9 @@ export class YardSession {
   /** Never rejects once disposed (the page left while it started). */
   async start(): Promise<void> {
     const { signal } = this.listening;
-    // Keys are heard from the first moment: a yard begun (Continue) while the scene was still
-    // starting in its worker plays, and an Escape or an arrow pressed then must not go unheard.
+    // Keys and taps are heard from the first moment: a yard begun (Continue) while the scene
+    // was still starting in its worker plays, and an Escape, an arrow or a tap to walk given
+    // then must not go unheard (the canvas is there from the start; the yard is drawn later).
     listenToPage(
       {
         keydown: this.onKeyDown,
@@ -118,6 +119,10 @@ export class YardSession {
       },
       signal,
     );
+    this.stage.addEventListener('pointerdown', this.onPointerDown, { signal });
+    this.stage.addEventListener('pointermove', this.onPointerMove, { signal });
+    this.stage.addEventListener('pointerup', this.onPointerUp, { signal });
+    this.stage.addEventListener('pointercancel', this.onPointerUp, { signal });
     try {
       await this.mount.start();
     } catch (error) {
@@ -134,10 +139,6 @@ export class YardSession {
     });
     this.resizeObserver = new ResizeObserver(this.onResize);
     this.resizeObserver.observe(this.stage);
-    this.stage.addEventListener('pointerdown', this.onPointerDown, { signal });
-    this.stage.addEventListener('pointermove', this.onPointerMove, { signal });
-    this.stage.addEventListener('pointerup', this.onPointerUp, { signal });
-    this.stage.addEventListener('pointercancel', this.onPointerUp, { signal });
     this.saveTimer = setInterval(() => {
       if (useYardStore.getState().phase === 'playing') this.saveSoon();
     }, SAVE_EVERY_MS);
