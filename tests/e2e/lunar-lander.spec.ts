@@ -197,6 +197,9 @@ test('offline: the game plays with no ghost and no error', async ({ page, contex
   await page.goto('/lunar-lander');
   await expect(intro).toBeVisible();
   await holdFlightClock(page);
+  // The network goes once the game has loaded (its workers' code included), as a player's
+  // would on a train after opening the page: what is fetched later must not be missed.
+  await expect(page.locator('canvas[data-scene="started"]')).toHaveCount(1, { timeout: 30_000 });
   await context.setOffline(true);
   await intro.getByRole('button', { name: 'Start mission' }).click();
   await expect(page.getByRole('region', { name: 'Flight data' })).toBeVisible();

@@ -4,7 +4,7 @@ import { SceneMount } from './SceneMount.ts';
 import { PictureScene } from './sceneTesting.testutil.ts';
 
 describe('SceneMount.capture', () => {
-  it('takes the scene’s picture on the page’s thread, and refuses before the scene started', async () => {
+  it('takes the scene’s picture on the page’s thread, and refuses before the scene started; the canvas says when it has', async () => {
     vi.stubGlobal(
       'ResizeObserver',
       class {
@@ -30,7 +30,9 @@ describe('SceneMount.capture', () => {
       },
     });
     await expect(mount.capture()).rejects.toThrow('The scene has not started.');
+    expect(mount.canvas.dataset.scene).toBeUndefined();
     await mount.start();
+    expect(mount.canvas.dataset.scene).toBe('started');
     expect(await mount.capture()).toBe(scene.picture);
     mount.dispose();
     vi.unstubAllGlobals();

@@ -175,6 +175,7 @@ export class SceneMount<Snapshot, Input = never, Hud = never, Recycle = void> {
       for (const input of this.pendingInput.splice(0)) local.input(input);
       await local.init(this.canvas, viewport, environment, hud.port2);
       local.setVisible(document.visibilityState !== 'hidden');
+      this.started();
       return;
     }
     if (this.bridge) this.bridge.restart();
@@ -193,6 +194,15 @@ export class SceneMount<Snapshot, Input = never, Hud = never, Recycle = void> {
       Comlink.transfer(hud.port2, [hud.port2]),
     );
     this.bridge.send('setVisible', document.visibilityState !== 'hidden');
+    this.started();
+  }
+
+  /**
+   * The scene's code has loaded and its renderer runs: the canvas says so (`data-scene`), for
+   * whoever waits on it (the tests that take the network away once everything is loaded).
+   */
+  private started(): void {
+    if (!this.disposed) this.canvas.dataset.scene = 'started';
   }
 
   private teardownRenderer(): void {
