@@ -11,7 +11,9 @@ import { drawLoop } from './race-helpers.ts';
  * to the opener). No rule is switched off.
  */
 
-test.describe.configure({ timeout: 180_000 });
+// Each test opens its own pages (and signs in its own user): they run on both workers, so
+// this file, the suite's longest, does not hold one worker for twelve minutes.
+test.describe.configure({ mode: 'parallel', timeout: 180_000 });
 
 /** Axe at desktop size, then at phone size (the page or dialog stays open across the resize). */
 async function axeBothSizes(page: Page, where: string) {
@@ -22,19 +24,19 @@ async function axeBothSizes(page: Page, where: string) {
   await page.setViewportSize(DESKTOP_SIZE);
 }
 
-test('platform pages: home, about, privacy, account, admin sign-in', async ({ page }) => {
-  for (const [path, heading] of [
-    ['/', 'Futile'],
-    ['/about', /About/],
-    ['/privacy', /Privacy/],
-    ['/account', /account/i],
-    ['/admin', /sign in|admin/i],
-  ] as const) {
+for (const [path, heading] of [
+  ['/', 'Futile'],
+  ['/about', /About/],
+  ['/privacy', /Privacy/],
+  ['/account', /account/i],
+  ['/admin', /sign in|admin/i],
+] as const) {
+  test(`platform page ${path}`, async ({ page }) => {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(heading);
     await axeBothSizes(page, path);
-  }
-});
+  });
+}
 
 test('sign-in dialog: axe, focus stays inside, Escape closes, focus returns to the opener', async ({
   page,
