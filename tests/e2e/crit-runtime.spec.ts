@@ -33,7 +33,8 @@ async function expectDiceDrawn(page: Page) {
 
 async function open(page: Page, mode: 'worker' | 'main') {
   await page.goto(`/crit-happens?seed=5${mode === 'main' ? '&render=main' : ''}`);
-  await expect(arena(page)).toHaveAttribute('data-render', mode);
+  // The page's code and then the scene's load first: seconds each on a busy machine.
+  await expect(arena(page)).toHaveAttribute('data-render', mode, { timeout: 20_000 });
   await expect(canvas(page)).toBeVisible({ timeout: 20_000 });
 }
 

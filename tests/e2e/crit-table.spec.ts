@@ -8,6 +8,10 @@ import { watchConsole } from './watchConsole.ts';
  * with the same total and tumble; a private roll shows only "X rolled" to the other.
  */
 
+// Two players are two browsers' worth of pages, arenas and render workers: on the 2-core CI
+// machine beside the other worker's spec a test took past a minute (all of it, steadily).
+test.describe.configure({ timeout: 150_000 });
+
 async function openGame(page: Page, url = '/crit-happens') {
   await page.goto(url);
   await expect(page.getByRole('heading', { name: 'Crit Happens' })).toBeVisible();
