@@ -14,7 +14,8 @@ test.describe.configure({ timeout: 150_000 });
 
 async function openGame(page: Page, url = '/crit-happens') {
   await page.goto(url);
-  await expect(page.getByRole('heading', { name: 'Crit Happens' })).toBeVisible();
+  // The page's code loads first: seconds on a busy machine.
+  await expect(page.getByRole('heading', { name: 'Crit Happens' })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('crit-arena').locator('canvas')).toBeVisible({ timeout: 20_000 });
 }
 
