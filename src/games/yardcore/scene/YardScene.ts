@@ -149,9 +149,8 @@ export class YardScene implements GameScene<YardSnapshot, YardSceneInput, YardSc
    * picture nobody was waiting on.
    */
   private clock = 0;
-  /** How long no snapshot has come. */
+  /** How long (of drawn frames' time) no snapshot has come. */
   private quietMs = 0;
-  private pushedSinceDraw = false;
   /** Something the still picture shows changed (a resize, the zoom, a restored context): draw once more. */
   private stale = true;
   private frameCount = 0;
@@ -326,7 +325,7 @@ export class YardScene implements GameScene<YardSnapshot, YardSceneInput, YardSc
       this.prevPlayer.y = snapshot.player.y;
     }
     this.latest = snapshot;
-    this.pushedSinceDraw = true;
+    this.quietMs = 0;
     this.world.visible = true;
     const changes = snapshot.tileChanges;
     for (let i = 0; i < changes.length; i += 3) this.setTile(changes[i], changes[i + 1], changes[i + 2]);
@@ -496,12 +495,9 @@ export class YardScene implements GameScene<YardSnapshot, YardSceneInput, YardSc
    * gardener, every frame while the engine steps; a still yard (no steps for `QUIET_MS`) once.
    */
   draw(alpha: number, frameTime: number): void {
-    if (this.pushedSinceDraw) {
-      this.pushedSinceDraw = false;
-      this.quietMs = 0;
-    }
-    this.debug.still = this.quietMs >= QUIET_MS;
-    if (this.debug.still && !this.stale) {
+    const still = this.quietMs >= QUIET_MS;
+    this.debug.still = still;
+    if (still && !this.stale) {
       if (this.lastNow !== null) this.quality.rest();
       this.lastNow = null;
       return;
@@ -509,7 +505,6 @@ export class YardScene implements GameScene<YardSnapshot, YardSceneInput, YardSc
     this.stale = false;
     const ms = this.lastNow === null ? 1000 / 60 : Math.max(0, frameTime - this.lastNow);
     this.lastNow = frameTime;
-    const still = this.quietMs >= QUIET_MS;
     if (!still) {
       this.quietMs += ms;
       this.clock += Math.min(ms, 50);
