@@ -69,3 +69,13 @@ export function playheadBarMs(page: Page): Promise<number[]> {
     return Array.from(bars);
   });
 }
+
+/**
+ * Opens Synth Loops and waits for its cards. The first visit in a test fetches the page's
+ * chunks and starts its audio code; on a loaded CI machine that took more than the default
+ * 10 s ("Loading…" still showing), so the first sight of the page gets 20 s.
+ */
+export async function openSynth(page: Page, url = '/synth'): Promise<void> {
+  await page.goto(url);
+  await page.getByRole('heading', { name: 'Transport' }).waitFor({ timeout: 20_000 });
+}

@@ -3,7 +3,7 @@ import midiPackage from '@tonejs/midi';
 import config from '../../playwright.config.ts';
 import { decodeSong, songFromHash } from '../../src/games/synth/engine/songLink.ts';
 import { DESKTOP_SIZE, expectNoSeriousA11yViolations, PHONE_SIZE } from './a11y-helpers.ts';
-import { playheadSteps } from './synth-helpers.ts';
+import { openSynth, playheadSteps } from './synth-helpers.ts';
 import { watchConsole } from './watchConsole.ts';
 
 // The package is CommonJS: Node's ESM loader sees only its default export.
@@ -63,8 +63,7 @@ test('a song travels whole in its link, and the address follows edits without ad
   test.slow();
   const watch = watchConsole(page);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await page.goto('/synth');
-  await expect(page.getByRole('heading', { name: 'Transport' })).toBeVisible();
+  await openSynth(page);
   const historyLength = await page.evaluate(() => window.history.length);
 
   await makeSong(page);
@@ -83,7 +82,7 @@ test('a song travels whole in its link, and the address follows edits without ad
   // Someone else, no account, no shared storage: a fresh browser context.
   const other = await browser.newContext({ viewport: DESKTOP_SIZE });
   const friend = await other.newPage();
-  await friend.goto(link);
+  await openSynth(friend, link);
   await expect(friend.locator('.synth-loop')).toHaveCount(2);
   await expect(friend.locator('.synth-loop__name')).toHaveText(['Four kicks', 'Loop']);
   await expect(friend.getByRole('button', { name: 'Unmute Loop' })).toHaveAttribute('aria-pressed', 'true');
@@ -153,7 +152,7 @@ test('a damaged or too-new link says so and opens the default song', async ({ pa
 test('pasting another song link into the address asks before replacing the song made here', async ({
   page,
 }) => {
-  await page.goto('/synth');
+  await openSynth(page);
   await page.getByRole('button', { name: 'Save Loop' }).click();
   await expect.poll(() => page.evaluate(() => window.location.hash)).toMatch(/^#song=v1\./);
   const mine = await page.evaluate(() => window.location.hash);
@@ -180,7 +179,7 @@ test('pasting another song link into the address asks before replacing the song 
 test('Export MIDI downloads a .mid with one track per loop, drums on channel 10, at the song tempo', async ({
   page,
 }) => {
-  await page.goto('/synth');
+  await openSynth(page);
   await makeSong(page);
   await page.getByRole('combobox', { name: 'Bars' }).selectOption('2');
   const download = page.waitForEvent('download');
@@ -243,7 +242,7 @@ test('a MIDI keyboard plays the editor voice and, with Record on while playing, 
 }) => {
   const watch = watchConsole(page);
   await fakeMidiKeyboard(page);
-  await page.goto('/synth');
+  await openSynth(page);
   await page.getByRole('button', { name: 'Clear' }).click();
   const midiIn = page.getByRole('button', { name: 'MIDI in' });
   const record = page.getByRole('button', { name: 'Record' });
@@ -284,7 +283,7 @@ test('without Web MIDI there is no MIDI in control', async ({ page }) => {
     // Safari and other browsers without Web MIDI.
     delete (Navigator.prototype as { requestMIDIAccess?: unknown }).requestMIDIAccess;
   });
-  await page.goto('/synth');
+  await openSynth(page);
   await expect(page.getByRole('button', { name: 'Export MIDI' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'MIDI in' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Record' })).toHaveCount(0);
@@ -295,7 +294,7 @@ test.describe('phone', () => {
   test('Share, Export MIDI and MIDI in fit a 360 px screen and work by touch', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await fakeMidiKeyboard(page);
-    await page.goto('/synth');
+    await openSynth(page);
     await page.getByRole('button', { name: 'Save Loop' }).tap();
     await page.getByRole('button', { name: 'MIDI in' }).tap();
     await expect(page.getByText('Listening to Fake Keys 49.')).toBeVisible();
@@ -321,14 +320,14 @@ test.describe('offline', () => {
       timeout: 90_000,
     });
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await page.goto('/synth');
+    await openSynth(page);
     await makeSong(page);
     await page.getByRole('button', { name: /Share/ }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Link copied' })).toBeVisible();
     const link = await page.evaluate(() => navigator.clipboard.readText());
     await context.setOffline(true);
     const fresh = await context.newPage();
-    await fresh.goto(link);
+    await openSynth(fresh, link);
     await expect(fresh.locator('.synth-loop__name')).toHaveText(['Four kicks', 'Loop']);
     await expect(fresh.getByRole('textbox', { name: 'BPM' })).toHaveValue('132');
     await context.setOffline(false);
