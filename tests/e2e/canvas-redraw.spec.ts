@@ -367,9 +367,9 @@ test.describe('a lost WebGL context is restored and drawn again', () => {
     await expect
       .poll(async () => judge(await shootCanvasAlone(canvas)), { timeout: 30_000, message: `${name} drawn` })
       .toMatchObject({ ok: true });
-    // The picture before: once two shots 1.5 s apart agree. A scene that animates (the
-    // lander's twinkling menu) may lower its quality while a loaded machine draws it slowly;
-    // that must be over before the context goes, or the two pictures differ for that alone.
+    // The picture before: once two shots 1.5 s apart agree. A scene's first frames on a loaded
+    // machine may lower its quality (its resolution) before it stands still; that must be over
+    // before the context goes, or the two pictures differ for that alone.
     let before = await shootCanvasAlone(canvas);
     for (let tries = 0; ; tries++) {
       await page.waitForTimeout(1500);

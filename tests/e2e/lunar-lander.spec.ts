@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { autopilot, type PilotView } from '../../src/games/lunar-lander/engine/autopilot.ts';
 import { INPUT_LEFT, INPUT_RIGHT, INPUT_THRUST } from '../../src/games/lunar-lander/engine/constants.ts';
 import { expectNoSeriousA11yViolations } from './a11y-helpers.ts';
+import { changedRegion, fractionBrighter, shootCanvasAlone } from './canvas-helpers.ts';
 import { flyUntilDialog, holdFlightClock, readPilotView, stepFlight, untilFlying } from './lander-helpers.ts';
 
 /**
@@ -252,4 +253,34 @@ test.describe('phone', () => {
     await page.screenshot({ path: `${SHOTS}/phone-gameover.png` });
     expect(errors).toEqual([]);
   });
+});
+
+test.describe('reduced motion', () => {
+  test.use({ reducedMotion: 'reduce' });
+
+  for (const render of ['worker', 'main'] as const) {
+    test(`the sky behind the menu holds still: no twinkling stars, no blinking lights (${render === 'main' ? '?render=main' : 'render worker'})`, async ({
+      page,
+    }) => {
+      const errors = watchConsole(page);
+      await page.goto(render === 'main' ? '/lunar-lander?render=main' : '/lunar-lander');
+      const stage = page.getByTestId('lander-stage');
+      await expect(stage).toHaveAttribute('data-render', render, { timeout: 20_000 });
+      const canvas = stage.locator('canvas');
+      await expect(canvas).toHaveAttribute('data-scene', 'started', { timeout: 20_000 });
+      // Drawn (stars and the lit moon: a blank canvas has nothing brighter than the sky).
+      await expect
+        .poll(async () => fractionBrighter(await shootCanvasAlone(canvas), 90), { timeout: 30_000 })
+        .toBeGreaterThan(0.02);
+      // Past the camera's first glide on a narrow screen; then nothing may change.
+      await page.waitForTimeout(1500);
+      const first = await shootCanvasAlone(canvas);
+      await page.waitForTimeout(2500);
+      const second = await shootCanvasAlone(canvas, `${SHOTS}/reduced-motion-${render}.png`);
+      expect(changedRegion(first, second), 'the menu sky changed between two shots 2.5 s apart').toBe(
+        'no pixel changed',
+      );
+      expect(errors).toEqual([]);
+    });
+  }
 });

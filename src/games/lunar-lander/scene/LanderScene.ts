@@ -49,6 +49,13 @@ const MOON_LIGHT = 0x8a84a8;
 const MOON_DARK = 0x1c1828;
 const RIM = 0xd8d2f0;
 
+/**
+ * No snapshot from the engine for this long: the menu, a pause, the card after a landing.
+ * With reduced motion nothing then moves (no twinkle, no blinking lights), so once the
+ * particles and the camera have settled the scene draws one last frame and stops.
+ */
+const QUIET_MS = 250;
+
 /** The soft dot's radius (px of its texture): a particle of size 32 is drawn at scale 1. */
 const DOT_RADIUS = 32;
 /** Particles fade in over the first 8 % of their life (no popping in at full strength). */
@@ -205,11 +212,17 @@ export class LanderScene implements GameScene<LanderTickSnapshot> {
   private destroyed = false;
   private initialized = false;
   private frameAvg = 1 / 60;
+  /** Display time since the last snapshot (see QUIET_MS). */
+  private quietMs = 0;
+  /** The last frame left something moving: particles, the flash, the shake, the camera's glide. */
+  private moving = true;
+  /** Something a still picture shows changed (a resize, the motion setting, a restored context): draw once more. */
+  private stale = true;
   private readonly quality = new AdaptiveQuality({ levels: QUALITY_LEVELS.length });
   private baseResolution = 1;
   /**
-   * The shared redraw contract. The page draws every frame, and the
-   * textures are drawn on 2D canvases, which Pixi uploads again after a lost context.
+   * The shared redraw contract: a still scene (see QUIET_MS) draws again after a resize or a
+   * restored context. The textures are drawn on 2D canvases, which Pixi uploads again.
    */
   private keeper: SceneCanvas | null = null;
 
@@ -218,7 +231,7 @@ export class LanderScene implements GameScene<LanderTickSnapshot> {
     this.reducedMotion = environment.reducedMotion;
     await initSceneApp(this.app, canvas, viewport, { background: SKY_BASE });
     this.initialized = true;
-    this.keeper = new SceneCanvas(this.app);
+    this.keeper = new SceneCanvas(this.app, { redraw: () => (this.stale = true) });
 
     const dot = softDotTexture();
     this.smokeLayer = new ParticleLayer(this.smoke, dot, { radius: DOT_RADIUS });
@@ -255,6 +268,7 @@ export class LanderScene implements GameScene<LanderTickSnapshot> {
 
   setEnvironment(environment: SceneEnvironment): void {
     this.reducedMotion = environment.reducedMotion;
+    this.stale = true;
   }
 
   /**
@@ -265,6 +279,7 @@ export class LanderScene implements GameScene<LanderTickSnapshot> {
     const curr = this.curr;
     this.prev = curr && curr.attempt === snapshot.attempt ? curr : snapshot;
     this.curr = snapshot;
+    this.quietMs = 0;
     if (!this.initialized || this.destroyed) return;
     if (!sameTerrain(this.terrain, snapshot.terrain)) this.setTerrain(snapshot.terrain);
     const { x, y, vx, vy } = snapshot.lander;
@@ -548,8 +563,17 @@ export class LanderScene implements GameScene<LanderTickSnapshot> {
     const prev = this.prev;
     const curr = this.curr;
     if (this.destroyed || !this.initialized || !prev || !curr) return;
+    const still = this.reducedMotion && this.quietMs >= QUIET_MS && !this.moving;
+    if (still && !this.stale) {
+      // Nothing to show that is not on screen: no frame, and no frame time for the quality to judge.
+      if (this.lastNow !== null) this.quality.rest();
+      this.lastNow = null;
+      return;
+    }
+    this.stale = false;
     const gap = this.lastNow === null ? 0 : now - this.lastNow;
     this.lastNow = now;
+    this.quietMs += Math.max(0, gap);
     const frameSeconds = gap > MAX_FRAME_GAP_MS ? 0 : Math.max(0, gap) / 1000;
     const w = this.app.screen.width;
     const h = this.app.screen.height;
@@ -615,20 +639,22 @@ export class LanderScene implements GameScene<LanderTickSnapshot> {
     this.smokeLayer?.sync();
     this.fireLayer?.sync();
 
-    // Platform lights blink in turn; stars twinkle.
-    const blink = Math.sin(this.time * 5);
-    this.lights[0].alpha = blink > 0 ? 1 : 0.25;
+    // Platform lights blink in turn; stars twinkle. With reduced motion both hold still.
+    const blink = this.reducedMotion ? 0 : Math.sin(this.time * 5);
+    this.lights[0].alpha = blink >= 0 ? 1 : 0.25;
     this.lights[1].alpha = blink > 0 ? 0.25 : 1;
-    this.twinkles.alpha = 0.55 + 0.35 * Math.sin(this.time * 1.7);
+    this.twinkles.alpha = this.reducedMotion ? 0.75 : 0.55 + 0.35 * Math.sin(this.time * 1.7);
 
     // Camera: the whole world when it fits, else follow the lander.
     const s = this.scale;
     const visible = w / s;
     let camX = WORLD_WIDTH / 2;
+    let gliding = false;
     if (visible < WORLD_WIDTH) {
       const target = Math.min(WORLD_WIDTH - visible / 2, Math.max(visible / 2, x));
       camX = this.camX + (target - this.camX) * Math.min(1, dt * 6);
       if (Math.abs(target - this.camX) > visible) camX = target; // new attempt: jump
+      gliding = Math.abs(target - camX) * s > 0.5;
     }
     this.camX = camX;
     this.shake = Math.max(0, this.shake - dt * 1.8);
@@ -653,9 +679,11 @@ export class LanderScene implements GameScene<LanderTickSnapshot> {
       const py = h - 4 - platform.y * s - 30;
       this.pointer.position.set(off > 0 ? w - 26 : 26, py);
       this.pointer.scale.x = off;
-      this.pointer.alpha = 0.6 + 0.4 * Math.abs(Math.sin(this.time * 4));
+      this.pointer.alpha = this.reducedMotion ? 1 : 0.6 + 0.4 * Math.abs(Math.sin(this.time * 4));
     }
 
+    this.moving =
+      gliding || this.shake > 0 || this.flashAlpha > 0 || this.smoke.count > 0 || this.fire.count > 0;
     this.app.render();
     this.shown = curr.input;
   }
