@@ -43,6 +43,16 @@ export type SceneStep =
  */
 export type RenderPath = 'worker' | 'main';
 
+/** Draw & Race: a loop drawn, 16 cars on the grid, the race started. */
+const raceOnLoop: SceneStep[] = [
+  { drawCircle: { cx: 640, cy: 420, r: 250 } },
+  ...Array.from(
+    { length: 16 },
+    (): SceneStep => ({ click: 'role=button[name=/add car/i]', optional: true, timeoutMs: 2000 }),
+  ),
+  { click: 'role=button[name=/^start/i]', optional: true, timeoutMs: 2000 },
+];
+
 export interface Scene {
   slug: GameSlug;
   /** Path and query, e.g. "/gravity?preset=proto-disk". */
@@ -60,6 +70,13 @@ export interface Scene {
    */
   inputs?: SceneStep[];
   inputKind?: string;
+  /**
+   * Run once before the input window, where the input has no effect in the scene the loop
+   * keeps going (Draw & Race takes strokes only while no track is drawn), and once after it
+   * (`inputRestore`), to bring the loop's scene back.
+   */
+  inputSetup?: SceneStep[];
+  inputRestore?: SceneStep[];
   /**
    * For a game on the runtime: each render path is measured as a variant of the scene (the
    * default path under the scene's own figure ids). Without it the game draws on the page only.
@@ -146,23 +163,23 @@ export const SCENES: Scene[] = [
     slug: 'race',
     path: '/race?seed=1',
     description: 'a drawn loop track with 16 cars racing (a new race as soon as one ends)',
-    start: [
-      { click: 'role=button[name=/^start/i]', optional: true, timeoutMs: 3000 },
-      { drawCircle: { cx: 640, cy: 420, r: 250 } },
-      ...Array.from(
-        { length: 16 },
-        (): SceneStep => ({ click: 'role=button[name=/add car/i]', optional: true, timeoutMs: 2000 }),
-      ),
-      { click: 'role=button[name=/^start/i]', optional: true, timeoutMs: 2000 },
-    ],
+    start: [{ click: 'role=button[name=/^start/i]', optional: true, timeoutMs: 3000 }, ...raceOnLoop],
     loop: [
       { waitMs: 3000 },
       { tap: '.race-results__actions button', text: '^race again$' },
       { tap: 'button:not([disabled])', text: '(^|\\s)start$' },
     ],
-    // A short stroke on the track's canvas (the page marks 'stroke' where it draws one).
-    inputs: [{ stroke: { from: { x: 560, y: 700 }, to: { x: 720, y: 700 } } }, { waitMs: 400 }],
+    // A short stroke on the empty lawn (the page marks 'stroke' where it draws one); too short
+    // to close a loop, so the lawn stays empty for the next. A drawn track takes no stroke: the
+    // race is stopped and the track cleared first, and drawn and raced again after.
+    inputSetup: [
+      { click: 'role=button[name="Reset"]', optional: true, timeoutMs: 2000 },
+      { click: 'role=button[name="Clear Track"]' },
+      { waitMs: 500 },
+    ],
+    inputs: [{ stroke: { from: { x: 560, y: 420 }, to: { x: 720, y: 420 } } }, { waitMs: 400 }],
     inputKind: 'stroke',
+    inputRestore: raceOnLoop,
   },
   {
     slug: 'crit-happens',

@@ -176,7 +176,9 @@ export const part: BenchPart = {
                   // Input to screen, in a window of its own: the scene's loop paused, its input repeated.
                   await input.stop();
                   ctx.progress(`${scene.path}: input to screen, ${inputMs / 1000} s at ${rate}× CPU…`);
+                  if (scene.inputSetup) await runSteps(page, scene.inputSetup);
                   const pairing = await recordInputs(page, cdp, scene.inputs, inputMs);
+                  if (scene.inputRestore) await runSteps(page, scene.inputRestore);
                   input = loopSteps(page, scene.loop);
                   // The measured frame interval: the scene's drawn frames where counted, else the page's.
                   const intervalMs = drawn?.drawnFps
