@@ -1,4 +1,5 @@
 import { Dialog } from '../../../platform/ui/Dialog.tsx';
+import { VolumeField } from '../../../platform/ui/VolumeField.tsx';
 import { useCritSettings } from './store.ts';
 
 /** Volume (0–100 %, default 90), mute and the three colours; every change is saved at once. */
@@ -7,20 +8,13 @@ export function SettingsDialog({ open, onClose }: { open: boolean; onClose: () =
   return (
     <Dialog open={open} onClose={onClose} title="Settings" className="crit-settings">
       <div className="crit-settings__grid">
-        <label htmlFor="crit-volume">Volume</label>
-        <div className="crit-settings__volume">
-          <input
-            id="crit-volume"
-            type="range"
-            min={0}
-            max={100}
-            step={1}
-            value={Math.round(settings.volume * 100)}
-            aria-valuetext={`${Math.round(settings.volume * 100)} percent`}
-            onChange={(e) => settings.update({ volume: Number(e.target.value) / 100 })}
-          />
-          <output htmlFor="crit-volume">{Math.round(settings.volume * 100)}%</output>
-        </div>
+        <VolumeField
+          id="crit-volume"
+          volume={settings.volume}
+          onChange={(volume) => settings.update({ volume })}
+          steps="percent"
+          rowClassName="crit-settings__volume"
+        />
         <label htmlFor="crit-muted">Mute</label>
         <input
           id="crit-muted"

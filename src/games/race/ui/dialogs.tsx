@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { GalleryTrack, RatingStats, TrackGalleryResponse } from '../../../api/types.ts';
 import { apiGet } from '../../../lib/api.ts';
 import { Dialog } from '../../../platform/ui/Dialog.tsx';
+import { VolumeField } from '../../../platform/ui/VolumeField.tsx';
 import { MAX_LAPS, MIN_LAPS } from '../engine/constants.ts';
 import { parsePath } from '../engine/shareCodec.ts';
 import { loadRating, type RaceSession, shareLink, submitRating } from './session.ts';
@@ -19,19 +20,13 @@ export function SettingsDialog({ session }: { session: RaceSession | null }) {
   return (
     <Dialog open={open} onClose={close} title="Settings" className="race-dialog">
       <div className="race-settings">
-        <label htmlFor="race-volume">Volume</label>
-        <div className="race-settings__row">
-          <input
-            id="race-volume"
-            type="range"
-            min={0}
-            max={1}
-            step={0.01}
-            value={sound.volume}
-            onChange={(e) => sound.setVolume(Number(e.target.value))}
-          />
-          <output htmlFor="race-volume">{Math.round(sound.volume * 100)}%</output>
-        </div>
+        <VolumeField
+          id="race-volume"
+          volume={sound.volume}
+          onChange={sound.setVolume}
+          steps="fraction"
+          rowClassName="race-settings__row"
+        />
         <label htmlFor="race-mute">Mute</label>
         <div className="race-settings__row">
           <input
