@@ -13,8 +13,11 @@ describe('scenes', () => {
   it('run Gravity on the Proto Disk preset, the heaviest scene', () => {
     expect(SCENES.find((s) => s.slug === 'gravity')?.path).toBe('/gravity?preset=proto-disk');
   });
-  it('measure Gravity on both render paths; the fallback asks for render=main', () => {
-    expect(SCENES.find((s) => s.slug === 'gravity')?.renderPaths).toEqual(['worker', 'main']);
+  it('measure every canvas game on both render paths, the DOM games on the page; the fallback asks for render=main', () => {
+    for (const scene of SCENES) {
+      const canvas = ['gravity', 'lunar-lander', 'yardcore', 'race', 'crit-happens'].includes(scene.slug);
+      expect(scene.renderPaths, scene.slug).toEqual(canvas ? ['worker', 'main'] : undefined);
+    }
     expect(renderPathUrl('/gravity?preset=proto-disk', 'main')).toBe(
       '/gravity?preset=proto-disk&render=main',
     );

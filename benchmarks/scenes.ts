@@ -105,6 +105,7 @@ export const SCENES: Scene[] = [
     slug: 'lunar-lander',
     path: '/lunar-lander',
     description: 'a level in play: thrust and steer, then next level / try again / play again',
+    renderPaths: ['worker', 'main'],
     start: [{ click: 'role=button[name=/start mission/i]', timeoutMs: 15_000 }],
     loop: [
       { hold: 'ArrowUp', ms: 400 },
@@ -148,6 +149,7 @@ export const SCENES: Scene[] = [
     slug: 'yardcore',
     path: '/yardcore',
     description: 'a new game: walking and mowing',
+    renderPaths: ['worker', 'main'],
     start: [{ click: 'role=button[name=/new game/i]', optional: true, timeoutMs: 3000 }, { waitMs: 1500 }],
     loop: [
       { hold: 'ArrowRight', ms: 600 },
@@ -163,6 +165,7 @@ export const SCENES: Scene[] = [
     slug: 'race',
     path: '/race?seed=1',
     description: 'a drawn loop track with 16 cars racing (a new race as soon as one ends)',
+    renderPaths: ['worker', 'main'],
     start: [{ click: 'role=button[name=/^start/i]', optional: true, timeoutMs: 3000 }, ...raceOnLoop],
     loop: [
       { waitMs: 3000 },
@@ -185,6 +188,7 @@ export const SCENES: Scene[] = [
     slug: 'crit-happens',
     path: '/crit-happens?seed=1',
     description: '20 dice in the pool, rolled again as soon as each roll settles',
+    renderPaths: ['worker', 'main'],
     start: [
       ...Array.from(
         { length: 20 },
