@@ -42,10 +42,18 @@ const pick = (page: Page, type: DieType) =>
 const rollButton = (page: Page) => page.getByRole('button', { name: 'Roll', exact: true });
 const total = (page: Page) => page.getByTestId('crit-total');
 
+/**
+ * Rolls and waits for that roll's entry in the history (each roll adds one), then for its
+ * total. Not for Roll to be disabled: on a loaded machine the page took 3 s to take a click,
+ * and the roll then started and settled between two of the assertion's polls.
+ */
 async function rollAndWait(page: Page) {
+  const entries = page.getByRole('list', { name: 'Roll history' }).getByRole('listitem');
+  const before = await entries.count();
   await rollButton(page).click();
-  await expect(rollButton(page)).toBeDisabled();
+  await expect(entries).toHaveCount(before + 1, { timeout: 20_000 });
   await expect(total(page)).toContainText('Total', { timeout: 20_000 });
+  await expect(rollButton(page)).toBeEnabled();
 }
 
 /** The crit banner and the ringed dice it celebrates do not overlap, and the rings lie in the arena. */
