@@ -138,6 +138,16 @@ describe('phases', () => {
     expect(w.cars).toHaveLength(0);
   });
 
+  it('numbers the cars of a new track from 1 again after Clear Track', () => {
+    const w = worldWithTrack();
+    addCars(w, 3);
+    expect(w.cars.map((c) => c.id)).toEqual([1, 2, 3]);
+    w.clearTrack();
+    expect(w.setTrack(circleStroke(500, 350, 250), 46, 1000, 700).ok).toBe(true);
+    addCars(w, 2);
+    expect(w.cars.map((c) => c.id)).toEqual([1, 2]);
+  });
+
   it('keeps laps at a minimum of 1 and changes them only in idle', () => {
     const w = worldWithTrack();
     expect(w.setLaps(0)).toBe(1);

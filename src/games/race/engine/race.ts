@@ -157,6 +157,8 @@ export class RaceWorld {
   clearTrack(): void {
     this.track = null;
     this.cars = [];
+    // A new track starts a new field: its first car is Car 1 again, not Car 17.
+    this.nextId = 1;
     this.toIdle();
   }
 
