@@ -9,6 +9,7 @@ import type {
   SceneCanvas as SceneTarget,
   SceneViewport,
 } from '../../../lib/runtime/GameScene.ts';
+import { SceneStillness } from '../../../lib/runtime/SceneStillness.ts';
 import { initSceneApp } from '../../../lib/sceneApp.ts';
 import { SceneCanvas } from '../../../lib/sceneCanvas.ts';
 import {
@@ -199,7 +200,6 @@ export class LanderScene implements GameScene<LanderTickSnapshot> {
   private curr: LanderTickSnapshot | null = null;
   /** The input number the last drawn frame shows (its snapshot applied it). */
   private shown = 0;
-  private lastNow: number | null = null;
   private reducedMotion = false;
   private terrain: Terrain | null = null;
   private viewW = 0;
@@ -212,13 +212,11 @@ export class LanderScene implements GameScene<LanderTickSnapshot> {
   private destroyed = false;
   private initialized = false;
   private frameAvg = 1 / 60;
-  /** Display time since the last snapshot (see QUIET_MS). */
-  private quietMs = 0;
   /** The last frame left something moving: particles, the flash, the shake, the camera's glide. */
   private moving = true;
-  /** Something a still picture shows changed (a resize, the motion setting, a restored context): draw once more. */
-  private stale = true;
   private readonly quality = new AdaptiveQuality({ levels: QUALITY_LEVELS.length });
+  /** With reduced motion, a quiet scene (see QUIET_MS) with nothing moving is drawn once. */
+  private readonly stillness = new SceneStillness(QUIET_MS, this.quality);
   private baseResolution = 1;
   /**
    * The shared redraw contract: a still scene (see QUIET_MS) draws again after a resize or a
@@ -231,7 +229,7 @@ export class LanderScene implements GameScene<LanderTickSnapshot> {
     this.reducedMotion = environment.reducedMotion;
     await initSceneApp(this.app, canvas, viewport, { background: SKY_BASE });
     this.initialized = true;
-    this.keeper = new SceneCanvas(this.app, { redraw: () => (this.stale = true) });
+    this.keeper = new SceneCanvas(this.app, { redraw: () => this.stillness.invalidate() });
 
     const dot = softDotTexture();
     this.smokeLayer = new ParticleLayer(this.smoke, dot, { radius: DOT_RADIUS });
@@ -268,7 +266,7 @@ export class LanderScene implements GameScene<LanderTickSnapshot> {
 
   setEnvironment(environment: SceneEnvironment): void {
     this.reducedMotion = environment.reducedMotion;
-    this.stale = true;
+    this.stillness.invalidate();
   }
 
   /**
@@ -279,7 +277,7 @@ export class LanderScene implements GameScene<LanderTickSnapshot> {
     const curr = this.curr;
     this.prev = curr && curr.attempt === snapshot.attempt ? curr : snapshot;
     this.curr = snapshot;
-    this.quietMs = 0;
+    this.stillness.snapshot();
     if (!this.initialized || this.destroyed) return;
     if (!sameTerrain(this.terrain, snapshot.terrain)) this.setTerrain(snapshot.terrain);
     const { x, y, vx, vy } = snapshot.lander;
@@ -563,18 +561,9 @@ export class LanderScene implements GameScene<LanderTickSnapshot> {
     const prev = this.prev;
     const curr = this.curr;
     if (this.destroyed || !this.initialized || !prev || !curr) return;
-    const still = this.reducedMotion && this.quietMs >= QUIET_MS && !this.moving;
-    if (still && !this.stale) {
-      // Nothing to show that is not on screen: no frame, and no frame time for the quality to judge.
-      if (this.lastNow !== null) this.quality.rest();
-      this.lastNow = null;
-      return;
-    }
-    this.stale = false;
-    const gap = this.lastNow === null ? 0 : now - this.lastNow;
-    this.lastNow = now;
-    this.quietMs += Math.max(0, gap);
-    const frameSeconds = gap > MAX_FRAME_GAP_MS ? 0 : Math.max(0, gap) / 1000;
+    if (!this.stillness.shouldDraw(now, this.reducedMotion && !this.moving)) return;
+    const gap = this.stillness.gapMs ?? 0;
+    const frameSeconds = gap > MAX_FRAME_GAP_MS ? 0 : gap / 1000;
     const w = this.app.screen.width;
     const h = this.app.screen.height;
     if (w !== this.viewW || h !== this.viewH) this.layout();

@@ -19,6 +19,7 @@ import type {
   SceneCanvas as SceneTarget,
   SceneViewport,
 } from '../../../lib/runtime/GameScene.ts';
+import { SceneStillness } from '../../../lib/runtime/SceneStillness.ts';
 import { initSceneApp } from '../../../lib/sceneApp.ts';
 import { SceneCanvas } from '../../../lib/sceneCanvas.ts';
 import { CHUNK, MIN_STAGE_PX, TILE_PX } from '../engine/constants.ts';
@@ -138,8 +139,6 @@ export class YardScene implements GameScene<YardSnapshot, YardSceneInput, YardSc
   private freeParticles: Particle[] = [];
   private latest: YardSnapshot | null = null;
   private prevPlayer = { x: 0, y: 0 };
-  /** The last drawn frame's time, or null while the yard is still (the next frame then counts as one of 60 Hz). */
-  private lastNow: number | null = null;
   /**
    * The yard's own clock for what moves on its own (bobbing, the crow's flap, the mower's
    * shake, the blink, particles, the bite's shake and flash). It runs while the engine sends
@@ -149,10 +148,6 @@ export class YardScene implements GameScene<YardSnapshot, YardSceneInput, YardSc
    * picture nobody was waiting on.
    */
   private clock = 0;
-  /** How long (of drawn frames' time) no snapshot has come. */
-  private quietMs = 0;
-  /** Something the still picture shows changed (a resize, the zoom, a restored context): draw once more. */
-  private stale = true;
   private frameCount = 0;
   /** Screen pixels per world pixel: 1 draws the spec's 32 px tiles at 32 CSS px (the settings' zoom). */
   private zoom = 1;
@@ -162,6 +157,8 @@ export class YardScene implements GameScene<YardSnapshot, YardSceneInput, YardSc
   private flashUntil = 0;
   private reducedMotion = false;
   private readonly quality = new AdaptiveQuality({ levels: RESOLUTIONS.length, slowMs: 20 });
+  /** A still yard (see `clock`) is drawn once more after a resize, the zoom, a restored context. */
+  private readonly stillness = new SceneStillness(QUIET_MS, this.quality);
   private baseResolution = 1;
   private keeper!: SceneCanvas;
   private width = MIN_STAGE_PX;
@@ -193,7 +190,7 @@ export class YardScene implements GameScene<YardSnapshot, YardSceneInput, YardSc
     this.baseResolution = app.renderer.resolution;
     // The textures are baked to be drawn again after a lost WebGL context; a still yard is
     // drawn again after that and after a resize (which empties the canvas).
-    this.keeper = new SceneCanvas(app, { redraw: () => (this.stale = true) });
+    this.keeper = new SceneCanvas(app, { redraw: () => this.stillness.invalidate() });
     this.textures = buildTextures(this.keeper);
     this.playerShadow = this.centred(this.textures.things.shadow);
     this.playerMower = this.centred(this.textures.things.playerMower);
@@ -223,7 +220,7 @@ export class YardScene implements GameScene<YardSnapshot, YardSceneInput, YardSc
       case 'dev':
         // The developer menu's switches; taken as they are from the next frame on.
         this.dev = { ...input.options };
-        this.stale = true;
+        this.stillness.invalidate();
         return;
     }
   }
@@ -325,7 +322,7 @@ export class YardScene implements GameScene<YardSnapshot, YardSceneInput, YardSc
       this.prevPlayer.y = snapshot.player.y;
     }
     this.latest = snapshot;
-    this.quietMs = 0;
+    this.stillness.snapshot();
     this.world.visible = true;
     const changes = snapshot.tileChanges;
     for (let i = 0; i < changes.length; i += 3) this.setTile(changes[i], changes[i + 1], changes[i + 2]);
@@ -482,7 +479,7 @@ export class YardScene implements GameScene<YardSnapshot, YardSceneInput, YardSc
       this.poolCols = cols;
       this.poolRows = rows;
     }
-    this.stale = true;
+    this.stillness.invalidate();
     this.world.scale.set(this.zoom);
     this.flash.width = this.width;
     this.flash.height = this.height;
@@ -495,20 +492,12 @@ export class YardScene implements GameScene<YardSnapshot, YardSceneInput, YardSc
    * gardener, every frame while the engine steps; a still yard (no steps for `QUIET_MS`) once.
    */
   draw(alpha: number, frameTime: number): void {
-    const still = this.quietMs >= QUIET_MS;
+    const still = this.stillness.quiet;
     this.debug.still = still;
-    if (still && !this.stale) {
-      if (this.lastNow !== null) this.quality.rest();
-      this.lastNow = null;
-      return;
-    }
-    this.stale = false;
-    const ms = this.lastNow === null ? 1000 / 60 : Math.max(0, frameTime - this.lastNow);
-    this.lastNow = frameTime;
-    if (!still) {
-      this.quietMs += ms;
-      this.clock += Math.min(ms, 50);
-    }
+    if (!this.stillness.shouldDraw(frameTime)) return;
+    // The first frame after a still spell counts as one of 60 Hz.
+    const ms = this.stillness.gapMs ?? 1000 / 60;
+    if (!still) this.clock += Math.min(ms, 50);
     const now = this.clock;
     this.fpsAverage = this.fpsAverage * 0.9 + (1000 / Math.max(1, ms)) * 0.1;
     this.debug.fps = Math.round(this.fpsAverage);
