@@ -2,24 +2,11 @@ import { sql } from 'kysely';
 import type { DailyEntry } from '../../src/api/schemas/daily.ts';
 import type { Db } from '../db/connect.ts';
 import type { DailyScoresTable } from '../db/schema.ts';
-import { nowIso, num, parseJsonOrNull } from '../util.ts';
+import { nowIso, num } from '../util.ts';
+import { boardEntry } from './boardEntry.ts';
 import { claimSubmission, type SubmissionClaimOf } from './submissionClaims.ts';
 
 type StoredEntry = Omit<DailyScoresTable, 'id'> & { id: number | string };
-
-function toEntry(row: StoredEntry, rank: number): DailyEntry {
-  return {
-    id: num(row.id),
-    user_id: row.user_id,
-    player_name: row.player_name,
-    score: num(row.score),
-    duration: row.duration === null ? null : num(row.duration),
-    created_at: row.created_at,
-    verified: num(row.verified) === 1,
-    rank,
-    metadata: parseJsonOrNull<Record<string, unknown>>(row.metadata),
-  };
-}
 
 export interface NewDailyEntry {
   game_id: string;
@@ -66,7 +53,7 @@ export class DailyScoresRepository {
       .orderBy('id', 'asc')
       .limit(limit)
       .execute();
-    return rows.map((row, i) => toEntry(row, i + 1));
+    return rows.map((row, i) => boardEntry(row, i + 1));
   }
 
   /** A signed-in player's entry of the day, with its rank; null when they have none. */
@@ -83,7 +70,7 @@ export class DailyScoresRepository {
       .where('day', '=', day)
       .where('user_id', '=', userId)
       .executeTakeFirst();
-    return row ? toEntry(row, await this.rankOf(row, direction)) : null;
+    return row ? boardEntry(row, await this.rankOf(row, direction)) : null;
   }
 
   /** 1 + the entries of the row's board ahead of it (better score, or same score earlier). */

@@ -10,7 +10,8 @@ import {
   bucketScope,
   planRanks,
 } from '../domain/scoreRanks.ts';
-import { hotSql, isUniqueViolation, nowIso, num, parseJsonOrNull } from '../util.ts';
+import { hotSql, isUniqueViolation, nowIso, num } from '../util.ts';
+import { boardEntry } from './boardEntry.ts';
 import { claimSubmission, type SubmissionClaimOf } from './submissionClaims.ts';
 
 /**
@@ -32,18 +33,7 @@ export function toGameConfig(row: GameConfigsTable): GameConfig {
 type StoredScore = Omit<ScoresTable, 'id'> & { id: number | string };
 
 function toEntry(row: StoredScore, rank: number): ScoreEntry {
-  return {
-    id: num(row.id),
-    user_id: row.user_id,
-    player_name: row.player_name,
-    score: num(row.score),
-    duration: row.duration === null ? null : num(row.duration),
-    created_at: row.created_at,
-    verified: num(row.verified) === 1,
-    rank,
-    level_or_mode: row.level_or_mode,
-    metadata: parseJsonOrNull<Record<string, unknown>>(row.metadata),
-  };
+  return { ...boardEntry(row, rank), level_or_mode: row.level_or_mode };
 }
 
 interface PendingInsert {
