@@ -40,6 +40,22 @@ export function trackPreviewSvg(payload: TrackPayload): string {
   );
 }
 
+/**
+ * The admin list's track columns: selected, and grouped by beside the ratings' average
+ * (PostgreSQL wants every selected column grouped; one list keeps the two equal).
+ */
+const ADMIN_TRACK_COLUMNS = [
+  'tracks.hash',
+  'tracks.payload',
+  'tracks.version',
+  'tracks.created_at',
+  'tracks.point_count',
+  'tracks.brush_width',
+  'tracks.ip_address',
+  'tracks.load_count',
+  'tracks.last_loaded_at',
+] as const;
+
 /** Shared Draw & Race tracks and their ratings. */
 export class TracksRepository {
   constructor(private readonly database: Db) {}
@@ -189,29 +205,11 @@ export class TracksRepository {
       .selectFrom('tracks')
       .leftJoin('track_ratings', 'track_ratings.hash', 'tracks.hash')
       .select((eb) => [
-        'tracks.hash',
-        'tracks.payload',
-        'tracks.version',
-        'tracks.created_at',
-        'tracks.point_count',
-        'tracks.brush_width',
-        'tracks.ip_address',
-        'tracks.load_count',
-        'tracks.last_loaded_at',
+        ...ADMIN_TRACK_COLUMNS,
         eb.fn.avg('track_ratings.rating').as('avg'),
         eb.fn.count('track_ratings.rating').as('n'),
       ])
-      .groupBy([
-        'tracks.hash',
-        'tracks.payload',
-        'tracks.version',
-        'tracks.created_at',
-        'tracks.point_count',
-        'tracks.brush_width',
-        'tracks.ip_address',
-        'tracks.load_count',
-        'tracks.last_loaded_at',
-      ])
+      .groupBy(ADMIN_TRACK_COLUMNS)
       .orderBy('tracks.created_at', 'desc')
       .orderBy('tracks.hash')
       .limit(limit)
