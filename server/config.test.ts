@@ -60,6 +60,62 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ DATABASE_POOL_SIZE: 'many' })).toThrow('DATABASE_POOL_SIZE must be');
   });
 
+  it.each([
+    ['PORT', 'port', 8080, '443', 443, '70000', 'must be 0–65535, got "70000"'],
+    [
+      'OVERLOAD_RETRY_AFTER',
+      'overloadRetryAfter',
+      5,
+      '2',
+      2,
+      '0.5',
+      'must be a whole number of seconds ≥ 1, got "0.5"',
+    ],
+    [
+      'SHUTDOWN_TIMEOUT_MS',
+      'shutdownTimeoutMs',
+      10_000,
+      '2500.5',
+      2500.5,
+      '-1',
+      'must be a number of milliseconds ≥ 0, got "-1"',
+    ],
+    [
+      'DATABASE_QUEUE_TIMEOUT_MS',
+      'databaseQueueTimeoutMs',
+      5000,
+      '800',
+      800,
+      'soon',
+      'must be a whole number of milliseconds ≥ 1, got "soon"',
+    ],
+    [
+      'DATABASE_POOL_SIZE',
+      'databasePoolSize',
+      10,
+      '1000',
+      1000,
+      '1001',
+      'must be a whole number of connections from 1 to 1000, got "1001"',
+    ],
+  ] as const)(
+    '%s: %s defaults to its figure, takes a fitting one and names a wrong one',
+    (name, key, fallback, good, read, bad, why) => {
+      expect(loadConfig({})[key]).toBe(fallback);
+      expect(loadConfig({ [name]: good })[key]).toBe(read);
+      expect(() => loadConfig({ [name]: bad })).toThrow(`${name} ${why}`);
+    },
+  );
+
+  it('OVERLOAD_MAX_LAG_MS is off (0) under test and 1 s otherwise unless set', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).overloadMaxLagMs).toBe(0);
+    expect(loadConfig({}).overloadMaxLagMs).toBe(1000);
+    expect(loadConfig({ OVERLOAD_MAX_LAG_MS: '250' }).overloadMaxLagMs).toBe(250);
+    expect(() => loadConfig({ OVERLOAD_MAX_LAG_MS: 'NaN' })).toThrow(
+      'OVERLOAD_MAX_LAG_MS must be a number of milliseconds ≥ 0, got "NaN"',
+    );
+  });
+
   it('lists every problem in one clear message', () => {
     let error: unknown;
     try {

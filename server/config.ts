@@ -78,11 +78,34 @@ function readProvider(
   return { issuer, clientId, clientSecret };
 }
 
+/** A whole number from `min` to `max`. */
+const whole =
+  (min: number, max = Number.POSITIVE_INFINITY) =>
+  (n: number) =>
+    Number.isInteger(n) && n >= min && n <= max;
+/** Any finite number of at least `min`. */
+const atLeast = (min: number) => (n: number) => Number.isFinite(n) && n >= min;
+
+/**
+ * The number in `env[name]`, or `fallback` when it is unset. One that `fits` refuses is one
+ * more problem: "NAME must be <what>, got "<value>"".
+ */
+function readNumber(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  fits: (n: number) => boolean,
+  what: string,
+  problems: string[],
+): number {
+  const value = Number(env[name] ?? fallback);
+  if (!fits(value)) problems.push(`${name} must be ${what}, got "${env[name]}"`);
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const problems: string[] = [];
-  const port = Number(env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    problems.push(`PORT must be 0–65535, got "${env.PORT}"`);
+  const port = readNumber(env, 'PORT', 8080, whole(0, 65535), '0–65535', problems);
   const databaseUrl = env.DATABASE_URL?.trim() || path.resolve('data', 'futile.sqlite');
   if (/^[a-z]+:\/\//i.test(databaseUrl) && !/^postgres(ql)?:\/\//i.test(databaseUrl)) {
     problems.push(`DATABASE_URL must be postgres://… or a SQLite file path, got "${databaseUrl}"`);
@@ -142,31 +165,46 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (metricsToken && metricsToken.length < 16) problems.push('METRICS_TOKEN must be at least 16 characters');
   // Off (0) under test: a busy CI machine lags on its own, and shedding there is noise.
   // The overload tests set it themselves.
-  const overloadMaxLagMs = Number(env.OVERLOAD_MAX_LAG_MS ?? (env.NODE_ENV === 'test' ? 0 : 1000));
-  if (!Number.isFinite(overloadMaxLagMs) || overloadMaxLagMs < 0)
-    problems.push(
-      `OVERLOAD_MAX_LAG_MS must be a number of milliseconds ≥ 0, got "${env.OVERLOAD_MAX_LAG_MS}"`,
-    );
-  const overloadRetryAfter = Number(env.OVERLOAD_RETRY_AFTER ?? 5);
-  if (!Number.isInteger(overloadRetryAfter) || overloadRetryAfter < 1)
-    problems.push(
-      `OVERLOAD_RETRY_AFTER must be a whole number of seconds ≥ 1, got "${env.OVERLOAD_RETRY_AFTER}"`,
-    );
-  const shutdownTimeoutMs = Number(env.SHUTDOWN_TIMEOUT_MS ?? 10_000);
-  if (!Number.isFinite(shutdownTimeoutMs) || shutdownTimeoutMs < 0)
-    problems.push(
-      `SHUTDOWN_TIMEOUT_MS must be a number of milliseconds ≥ 0, got "${env.SHUTDOWN_TIMEOUT_MS}"`,
-    );
-  const databaseQueueTimeoutMs = Number(env.DATABASE_QUEUE_TIMEOUT_MS ?? 5000);
-  if (!Number.isInteger(databaseQueueTimeoutMs) || databaseQueueTimeoutMs < 1)
-    problems.push(
-      `DATABASE_QUEUE_TIMEOUT_MS must be a whole number of milliseconds ≥ 1, got "${env.DATABASE_QUEUE_TIMEOUT_MS}"`,
-    );
-  const databasePoolSize = Number(env.DATABASE_POOL_SIZE ?? 10);
-  if (!Number.isInteger(databasePoolSize) || databasePoolSize < 1 || databasePoolSize > 1000)
-    problems.push(
-      `DATABASE_POOL_SIZE must be a whole number of connections from 1 to 1000, got "${env.DATABASE_POOL_SIZE}"`,
-    );
+  const overloadMaxLagMs = readNumber(
+    env,
+    'OVERLOAD_MAX_LAG_MS',
+    env.NODE_ENV === 'test' ? 0 : 1000,
+    atLeast(0),
+    'a number of milliseconds ≥ 0',
+    problems,
+  );
+  const overloadRetryAfter = readNumber(
+    env,
+    'OVERLOAD_RETRY_AFTER',
+    5,
+    whole(1),
+    'a whole number of seconds ≥ 1',
+    problems,
+  );
+  const shutdownTimeoutMs = readNumber(
+    env,
+    'SHUTDOWN_TIMEOUT_MS',
+    10_000,
+    atLeast(0),
+    'a number of milliseconds ≥ 0',
+    problems,
+  );
+  const databaseQueueTimeoutMs = readNumber(
+    env,
+    'DATABASE_QUEUE_TIMEOUT_MS',
+    5000,
+    whole(1),
+    'a whole number of milliseconds ≥ 1',
+    problems,
+  );
+  const databasePoolSize = readNumber(
+    env,
+    'DATABASE_POOL_SIZE',
+    10,
+    whole(1, 1000),
+    'a whole number of connections from 1 to 1000',
+    problems,
+  );
   if (problems.length) throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
   return {
     port,
