@@ -51,7 +51,9 @@ function legacyTrackId(): string {
 const banner = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
 test.describe('Draw & Race', () => {
-  test('draw a loop, add 3 cars, count down, race one lap, see the results', async ({ page }) => {
+  test('draw a loop, add 3 cars, count down, race one lap, see the results, start over on a new track', async ({
+    page,
+  }) => {
     // A whole race plus share and screenshot: on a busy 2-core machine it can pass 60 s.
     test.slow();
     const watch = watchConsole(page);
@@ -141,6 +143,14 @@ test.describe('Draw & Race', () => {
     await page.getByRole('button', { name: /Clear Track/ }).click();
     await expect(stage(page)).toHaveAttribute('data-finalized', 'false');
     await expect(stage(page)).toHaveAttribute('data-cars', '0');
+    // A new track's field is numbered from Car 1 again (it went on from Car 4).
+    await drawLoop(page, stage(page), 0.5, 0.5, 0.24);
+    await page.getByRole('button', { name: /Add Car/ }).click();
+    await expect(stage(page)).toHaveAttribute('data-cars', '1');
+    await expect(page.getByRole('button', { name: /Your car: Car 1/ })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Ranking' }).getByRole('button', { name: /^1st Car 1, lap/ }),
+    ).toBeVisible();
     expect(watch.errors).toEqual([]);
   });
 
