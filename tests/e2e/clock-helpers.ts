@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { FIRST_LOAD } from './pageLoad.ts';
 
 /**
  * Opens `path` with Playwright's fake clock installed, waits in real time until `ready`
@@ -18,7 +19,7 @@ export async function openOnPausedClock(
 ): Promise<void> {
   await page.clock.install();
   await page.goto(path);
-  await expect(ready(page)).toBeVisible();
+  await expect(ready(page)).toBeVisible(FIRST_LOAD);
   await pauseClockAhead(page);
 }
 

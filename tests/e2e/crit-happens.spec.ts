@@ -7,6 +7,7 @@ import {
   planRoll,
 } from '../../src/games/crit-happens/engine/roll.ts';
 import { createRng } from '../../src/lib/pure/rng.ts';
+import { FIRST_LOAD } from './pageLoad.ts';
 import { watchConsole } from './watchConsole.ts';
 
 /**
@@ -33,8 +34,8 @@ function findSeed(types: DieType[], want: (faces: number[]) => boolean): number 
 
 async function openGame(page: Page, query = '') {
   await page.goto(`/crit-happens${query}`);
-  await expect(page.getByRole('heading', { name: 'Crit Happens' })).toBeVisible();
-  await expect(page.getByTestId('crit-arena').locator('canvas')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Crit Happens' })).toBeVisible(FIRST_LOAD);
+  await expect(page.getByTestId('crit-arena').locator('canvas')).toBeVisible(FIRST_LOAD);
 }
 
 const pick = (page: Page, type: DieType) =>

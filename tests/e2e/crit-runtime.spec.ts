@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { crashWorker, fractionNear, shoot } from './canvas-helpers.ts';
+import { FIRST_LOAD } from './pageLoad.ts';
 import { watchConsole } from './watchConsole.ts';
 
 /**
@@ -33,8 +34,7 @@ async function expectDiceDrawn(page: Page) {
 
 async function open(page: Page, mode: 'worker' | 'main') {
   await page.goto(`/crit-happens?seed=5${mode === 'main' ? '&render=main' : ''}`);
-  // The page's code and then the scene's load first: seconds each on a busy machine.
-  await expect(arena(page)).toHaveAttribute('data-render', mode, { timeout: 20_000 });
+  await expect(arena(page)).toHaveAttribute('data-render', mode, FIRST_LOAD);
   await expect(canvas(page)).toBeVisible({ timeout: 20_000 });
 }
 

@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test, type WebSocketRoute } from '@playwright/test';
 import { DESKTOP_SIZE, expectNoSeriousA11yViolations, PHONE_SIZE } from './a11y-helpers.ts';
+import { FIRST_LOAD } from './pageLoad.ts';
 import { watchConsole } from './watchConsole.ts';
 
 /**
@@ -14,8 +15,7 @@ test.describe.configure({ timeout: 150_000 });
 
 async function openGame(page: Page, url = '/crit-happens') {
   await page.goto(url);
-  // The page's code loads first: seconds on a busy machine.
-  await expect(page.getByRole('heading', { name: 'Crit Happens' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Crit Happens' })).toBeVisible(FIRST_LOAD);
   await expect(page.getByTestId('crit-arena').locator('canvas')).toBeVisible({ timeout: 20_000 });
 }
 

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { FIRST_LOAD } from './pageLoad.ts';
 
 /**
  * "Dialogs close on Escape, backdrop click and the close button" (platform spec §2), also
@@ -14,7 +15,7 @@ const focusInside = (dialog: Locator) =>
 
 async function openRaceSettings(page: Page) {
   await page.goto('/race');
-  await expect(page.getByTestId('race-stage')).toHaveAttribute('data-ready', 'true');
+  await expect(page.getByTestId('race-stage')).toHaveAttribute('data-ready', 'true', FIRST_LOAD);
   await page.getByRole('button', { name: /Settings/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
   await expect(dialog).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { FIRST_LOAD } from './pageLoad.ts';
 import { watchConsole } from './watchConsole.ts';
 
 /**
@@ -34,7 +35,7 @@ async function attr(page: Page, name: string): Promise<string | null> {
 
 async function open(page: Page, path = '/gravity') {
   await page.goto(path);
-  await expect(canvas(page)).toBeVisible();
+  await expect(canvas(page)).toBeVisible(FIRST_LOAD);
   await expect(stage(page)).toHaveAttribute('data-body-count', /\d+/);
 }
 

@@ -3,6 +3,7 @@ import { autopilot } from '../../src/games/lunar-lander/engine/autopilot.ts';
 import { INPUT_LEFT, INPUT_RIGHT, INPUT_THRUST } from '../../src/games/lunar-lander/engine/constants.ts';
 import { openOnPausedClock } from './clock-helpers.ts';
 import { flyUntilDialog, holdFlightClock, untilFlying } from './lander-helpers.ts';
+import { FIRST_LOAD } from './pageLoad.ts';
 import { loopPoints } from './race-helpers.ts';
 import { playheadSteps } from './synth-helpers.ts';
 import { findSeed, mowsRight, openWithSave, playing } from './yard-helpers.ts';
@@ -89,7 +90,7 @@ async function landLevelOne(page: Page, hold: (bit: number, down: boolean) => Pr
 /** The intro, with the flight's clock held: the lander moves only as the test steps it. */
 async function openLander(page: Page) {
   await page.goto('/lunar-lander');
-  await expect(page.getByRole('dialog', { name: 'Lunar Lander' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Lunar Lander' })).toBeVisible(FIRST_LOAD);
   await holdFlightClock(page);
 }
 

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { crashWorker, decodePng, fractionNear, fractionTransparent, shoot } from './canvas-helpers.ts';
+import { FIRST_LOAD } from './pageLoad.ts';
 import { drawLoop, loopPoints } from './race-helpers.ts';
 import { watchConsole } from './watchConsole.ts';
 
@@ -25,7 +26,7 @@ async function roadFraction(target: Locator, path?: string): Promise<number> {
 
 async function open(page: Page, mode: 'worker' | 'main') {
   await page.goto(`/race?seed=7${mode === 'main' ? '&render=main' : ''}`);
-  await expect(stage(page)).toHaveAttribute('data-render', mode);
+  await expect(stage(page)).toHaveAttribute('data-render', mode, FIRST_LOAD);
   await expect(stage(page)).toHaveAttribute('data-ready', 'true');
   await expect(canvas(page)).toBeVisible();
   await page.getByRole('region', { name: 'Draw & Race' }).getByRole('button', { name: 'Start' }).click();

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './a11y-helpers.ts';
 import { decodePng, fractionTransparent } from './canvas-helpers.ts';
+import { FIRST_LOAD } from './pageLoad.ts';
 import { drawLoop } from './race-helpers.ts';
 import { watchConsole } from './watchConsole.ts';
 
@@ -16,7 +17,7 @@ const stage = (page: Page) => page.getByTestId('race-stage');
 
 async function open(page: Page, path = '/race') {
   await page.goto(path);
-  await expect(stage(page)).toHaveAttribute('data-ready', 'true');
+  await expect(stage(page)).toHaveAttribute('data-ready', 'true', FIRST_LOAD);
   await expect(stage(page).locator('canvas')).toBeVisible();
 }
 

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { FIRST_LOAD } from './pageLoad.ts';
 import { watchConsole } from './watchConsole.ts';
 
 /**
@@ -30,7 +31,7 @@ const RACE_BEEP_MIX = 0.5;
 
 async function openRace(page: Page) {
   await page.goto('/race');
-  await expect(page.getByTestId('race-stage')).toHaveAttribute('data-ready', 'true');
+  await expect(page.getByTestId('race-stage')).toHaveAttribute('data-ready', 'true', FIRST_LOAD);
 }
 
 test('Crit Happens and Draw & Race play at their own volume; a mute elsewhere does not reach them', async ({

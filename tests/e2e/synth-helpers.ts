@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { FIRST_LOAD } from './pageLoad.ts';
 
 /**
  * The steps the playhead shows now, by `data-step`: those whose head (`.synth-head`) is
@@ -77,5 +78,5 @@ export function playheadBarMs(page: Page): Promise<number[]> {
  */
 export async function openSynth(page: Page, url = '/synth'): Promise<void> {
   await page.goto(url);
-  await page.getByRole('heading', { name: 'Transport' }).waitFor({ timeout: 20_000 });
+  await page.getByRole('heading', { name: 'Transport' }).waitFor(FIRST_LOAD);
 }
