@@ -194,7 +194,16 @@ test.describe('Gravity Simulator', () => {
     await open(page);
     await expectMotion(page);
     await page.getByRole('button', { name: /Pause/ }).click();
-    await page.waitForTimeout(600);
+    await expect(page.getByRole('button', { name: /Play/ })).toBeVisible();
+    // The pause crosses to the physics worker and the step shown comes back with the HUD (10 a
+    // second): on a loaded machine that takes longer than any fixed wait, so wait until the
+    // step shown stops changing, then hold it to standing still.
+    const stepShownTwice = async () => {
+      const first = await attr(page, 'data-sim-step');
+      await page.waitForTimeout(300);
+      return first === (await attr(page, 'data-sim-step'));
+    };
+    await expect.poll(stepShownTwice, { timeout: 10_000 }).toBe(true);
     const step = await attr(page, 'data-sim-step');
     const motion = await attr(page, 'data-motion');
     await page.waitForTimeout(1200);
