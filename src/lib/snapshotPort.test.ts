@@ -63,4 +63,25 @@ describe('snapshot port', () => {
     client.close();
     await expect(client.request(null)).rejects.toThrow('closed');
   });
+
+  it('hands a snapshot sent unasked to its own listener, moved, and leaves the answer waiting for its request', async () => {
+    const channel = new MessageChannel();
+    const server = new SnapshotServer<null, Snap>();
+    let answer!: (snap: Snap) => void;
+    server.serve(channel.port2, () => new Promise<Snap>((resolve) => (answer = resolve)));
+    const unasked: Snap[] = [];
+    const client = new SnapshotClient<null, Snap>(channel.port1, (snap) => unasked.push(snap));
+    open.push(client, channel.port2);
+    const asked = client.request(null);
+    await expect.poll(() => typeof answer).toBe('function');
+    const data = new Float32Array([7, 7]);
+    server.sendUnasked(server.markTransfer({ n: 7, data }, [data.buffer as ArrayBuffer]));
+    await expect.poll(() => unasked.length).toBe(1);
+    expect(unasked[0].n).toBe(7);
+    expect([...unasked[0].data]).toEqual([7, 7]);
+    expect(data.byteLength).toBe(0);
+    answer({ n: 8, data: new Float32Array(1) });
+    expect((await asked).n).toBe(8);
+    expect(unasked).toHaveLength(1);
+  });
 });

@@ -4,6 +4,7 @@ import { TestClock } from './clock.ts';
 import type { GameScene } from './GameScene.ts';
 import { INPUT_MARK, markInput, SHOWN_MARK } from './inputMarks.ts';
 import { type HudMessage, RenderHost } from './RenderHost.ts';
+import { SnapshotRequests } from './SnapshotRequests.ts';
 
 interface Step {
   step: number;
@@ -93,6 +94,81 @@ describe('RenderHost', () => {
     expect(scene.drawn.length).toBe(drawnWhileHidden);
     host.dispose();
     expect(scene.destroyed).toBe(true);
+    engine.port2.close();
+    hud.port1.close();
+  });
+
+  it('shows an input the engine applied between two frames in the next frame, though the engine stepped during each draw', async () => {
+    const clock = new TestClock();
+    // The engine host's side, as the games' hosts have it: a long poll answered at its next
+    // change, and a change that shows a new input sent unasked when no request waits.
+    interface Tick {
+      step: number;
+      input: number;
+    }
+    const engineState: Tick = { step: 0, input: 0 };
+    const requests = new SnapshotRequests<null, Tick>(
+      () => ({ ...engineState }),
+      () => true,
+      () => engineState.input,
+    );
+    const server = new SnapshotServer<null, Tick>();
+    const engine = new MessageChannel();
+    server.serve(engine.port2, (request) => requests.next(request));
+    requests.sendUnaskedTo((snapshot) => server.sendUnasked(snapshot));
+    const engineSteps = (input = engineState.input) => {
+      engineState.step++;
+      engineState.input = input;
+      requests.changed();
+    };
+    // A scene whose every draw lasts long enough for the engine to step once meanwhile (a
+    // slow renderer): the frame's request is answered during the draw, and none waits after it.
+    const drawnInputs: number[] = [];
+    let pushes = 0;
+    let latest: Tick | null = null;
+    const scene: GameScene<Tick> = {
+      async init() {},
+      resize() {},
+      setEnvironment() {},
+      push(snapshot) {
+        pushes++;
+        latest = snapshot;
+      },
+      draw() {
+        drawnInputs.push(latest?.input ?? -1);
+        engineSteps();
+      },
+      destroy() {},
+    };
+    const host = new RenderHost<Tick>({
+      createScene: () => scene,
+      frames: { requestFrame: clock.requestFrame, cancelFrame: clock.cancelFrame },
+      now: () => clock.now(),
+    });
+    const hud = new MessageChannel();
+    await host.init(
+      {} as never,
+      { width: 10, height: 10, resolution: 1 },
+      { reducedMotion: false },
+      hud.port2,
+    );
+    host.connect(engine.port1);
+    // Between frames the messages cross (each a task of its own, as between threads).
+    const betweenFrames = () => new Promise((resolve) => setTimeout(resolve, 20));
+    const frames = 6;
+    for (let i = 0; i < frames; i++) {
+      clock.advanceFrame(1000 / 60);
+      await betweenFrames();
+    }
+    expect(drawnInputs.at(-1)).toBe(0);
+    // The player's input reaches the engine between two frames; the engine applies it.
+    engineSteps(1);
+    await betweenFrames();
+    clock.advanceFrame(1000 / 60);
+    expect(drawnInputs.at(-1)).toBe(1);
+    // Beside one snapshot a frame, one for the input: no more.
+    expect(pushes).toBeLessThanOrEqual(frames + 1);
+    host.dispose();
     engine.port2.close();
     hud.port1.close();
   });

@@ -19,8 +19,9 @@ export interface RenderHostOptions<Snapshot, Input, Hud, Recycle> {
 
 /**
  * Runs one scene: takes snapshots straight from the engine host's port (one request per
- * drawn frame, so a slow display takes fewer, and the host never queues them), draws each
- * frame between the last two, and posts the HUD to the page at most 10 times a second.
+ * drawn frame, so a slow display takes fewer, and the host never queues them; beside them,
+ * one the host sends unasked for each new player input), draws each frame between the last
+ * two, and posts the HUD to the page at most 10 times a second.
  *
  * The same object serves a render worker (behind Comlink, `exposeRenderWorker`) and the
  * page's own thread (the fallback, `SceneMount`): the wiring is the same either way.
@@ -72,7 +73,10 @@ export class RenderHost<Snapshot, Input = never, Hud = never, Recycle = void> {
   /** The engine host's snapshot port (again after the engine's worker restarted). */
   connect(port: MessagePort): void {
     this.snapshots?.close();
-    this.snapshots = new SnapshotClient(port);
+    const client: SnapshotClient<Recycle | null, Snapshot> = new SnapshotClient(port, (snapshot) => {
+      if (client === this.snapshots) this.receive(snapshot);
+    });
+    this.snapshots = client;
     this.inFlight = false;
     this.recycled = null;
     this.timeline.reset();
@@ -178,9 +182,7 @@ export class RenderHost<Snapshot, Input = never, Hud = never, Recycle = void> {
       (snapshot) => {
         if (client !== this.snapshots) return;
         this.inFlight = false;
-        if (!this.scene) return;
-        this.timeline.push(this.now());
-        this.recycled = (this.scene.push(snapshot) ?? null) as Recycle | null;
+        this.receive(snapshot);
       },
       (error: Error) => {
         if (client !== this.snapshots) return;
@@ -189,6 +191,20 @@ export class RenderHost<Snapshot, Input = never, Hud = never, Recycle = void> {
         this.post({ type: 'error', message: error.message });
       },
     );
+  }
+
+  /**
+   * A snapshot, asked for or sent unasked (one that shows the player's input, which the
+   * engine host sends as soon as it applies it rather than at the next frame's request).
+   * The scene hands back the buffers it is done with (and what else it asks for, such as the
+   * yard's missing chunks); the next request takes the newest of these, the engine making new
+   * buffers for one it did not get back.
+   */
+  private receive(snapshot: Snapshot): void {
+    if (!this.scene) return;
+    this.timeline.push(this.now());
+    const spent = (this.scene.push(snapshot) ?? null) as Recycle | null;
+    if (spent !== null) this.recycled = spent;
   }
 
   private post(message: HudMessage<Hud>): void {

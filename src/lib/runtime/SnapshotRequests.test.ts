@@ -84,4 +84,40 @@ describe('SnapshotRequests', () => {
     change();
     expect(await first).toBe(2);
   });
+
+  it('sends a change that shows a new input at once when no request waits, and only such a change', async () => {
+    let state = 0;
+    let input = 0;
+    const requests = new SnapshotRequests<string, number>(
+      () => state,
+      () => true,
+      () => input,
+    );
+    const unasked: number[] = [];
+    const step = (withInput = false) => {
+      state++;
+      if (withInput) input++;
+      requests.changed();
+    };
+    // No sink yet (no reader): the input waits for a request, as any change does.
+    step(true);
+    expect(await requests.next('a')).toBe(1);
+    requests.sendUnaskedTo((snapshot) => unasked.push(snapshot));
+    // A step alone waits for the next request.
+    step();
+    expect(unasked).toEqual([]);
+    expect(await requests.next('b')).toBe(2);
+    // An input with no request waiting goes at once, and is not sent again to the next request.
+    step(true);
+    expect(unasked).toEqual([3]);
+    const next = requests.next('c');
+    expect(await settled(next)).toBe(false);
+    // An input with a request waiting answers the request.
+    step(true);
+    expect(await next).toBe(4);
+    expect(unasked).toEqual([3]);
+    requests.sendUnaskedTo(null);
+    step(true);
+    expect(unasked).toEqual([3]);
+  });
 });

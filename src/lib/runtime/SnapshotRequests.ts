@@ -8,17 +8,31 @@
  * `take(request)` makes the snapshot for a request (null: no buffers to reuse, nothing asked
  * for). `ready()` says whether there is a state to send at all (a game not yet started has
  * none): until then requests wait, whatever changes.
+ *
+ * The reader asks once a frame, so a change that finds no request waiting waits for the next
+ * one, and the frame after that shows it. That is right for a step (the next frame shows the
+ * newest anyway) but not for the player's input: `inputOf()` gives the newest input number
+ * (`markInput`) the state shows, and a change that brings a newer one than the reader was
+ * last sent, with no request waiting, goes at once to the sink given with `sendUnaskedTo`.
  */
 export class SnapshotRequests<Request, Snapshot> {
   /** Bumped on every change the reader should see. */
   private version = 0;
   private answeredVersion = -1;
   private waiting: { request: Request | null; resolve: (snapshot: Snapshot) => void } | null = null;
+  private sentInput = 0;
+  private unaskedSink: ((snapshot: Snapshot) => void) | null = null;
 
   constructor(
     private readonly take: (request: Request | null) => Snapshot,
     private readonly ready: () => boolean = () => true,
+    private readonly inputOf: () => number = () => 0,
   ) {}
+
+  /** Where a snapshot showing a new input goes when no request waits for it (null: nowhere). */
+  sendUnaskedTo(sink: ((snapshot: Snapshot) => void) | null): void {
+    this.unaskedSink = sink;
+  }
 
   /**
    * The next state the reader has not seen; `now` answers at once even when nothing changed
@@ -35,7 +49,9 @@ export class SnapshotRequests<Request, Snapshot> {
   /** The state changed: the request waiting, if any, is answered with it. */
   changed(): void {
     this.version++;
-    this.deliver();
+    if (this.waiting) this.deliver();
+    else if (this.unaskedSink && this.inputOf() > this.sentInput && this.ready())
+      this.unaskedSink(this.answer(null));
   }
 
   /**
@@ -57,6 +73,7 @@ export class SnapshotRequests<Request, Snapshot> {
   private answer(request: Request | null): Snapshot {
     const snapshot = this.take(request);
     this.answeredVersion = this.version;
+    this.sentInput = this.inputOf();
     return snapshot;
   }
 }

@@ -18,6 +18,11 @@ export interface SnapshotHost<Request, Snapshot> {
    * everything, including what the host sends only when it changes (metadata).
    */
   newReader?(): void;
+  /**
+   * Where to send a snapshot that shows the player's input when no request waits for it
+   * (SnapshotRequests' `sendUnaskedTo`): the reader served last.
+   */
+  sendUnaskedSnapshots?(send: (snapshot: Snapshot) => void): void;
 }
 
 /** Marks values to move (not copy) across postMessage; identity outside a worker. */
@@ -38,6 +43,7 @@ export function exposePhysicsWorker<Request, Snapshot>(
     serveSnapshots: (port) => {
       host.newReader?.();
       snapshots.serve(port, (request) => host.nextSnapshot(request));
+      host.sendUnaskedSnapshots?.((snapshot) => snapshots.sendUnasked(snapshot));
     },
   };
   exposeWorker(Object.assign(host, source), testClock);

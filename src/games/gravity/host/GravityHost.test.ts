@@ -26,6 +26,25 @@ describe('GravityHost', () => {
     expect((await host.nextSnapshot(null)).input).toBe(8);
   });
 
+  it('sends a body the player added to the scene at once when no request waits', async () => {
+    const { host } = makeHost();
+    const unasked: Snapshot[] = [];
+    host.sendUnaskedSnapshots((snapshot) => unasked.push(snapshot));
+    host.loadPreset('solar-system');
+    await host.nextSnapshot(null);
+    const id = host.addPlanet(worldPoint(500, 0), 9);
+    expect(unasked).toHaveLength(1);
+    expect(unasked[0].input).toBe(9);
+    expect(Array.from(unasked[0].buffers.ids.subarray(0, unasked[0].count))).toContain(id);
+    // Already sent: the next request waits for the next change.
+    let next: Snapshot | null = null;
+    host.nextSnapshot(null).then((s) => {
+      next = s;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(next).toBeNull();
+  });
+
   it('finds the body under a press (within the slop of its edge) and lists the bodies in order', () => {
     const { host } = makeHost();
     host.loadPreset('solar-system');

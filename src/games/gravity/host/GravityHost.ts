@@ -78,8 +78,11 @@ export class GravityHost {
   private readonly steps = new StepAccumulator(MAX_STEPS_PER_TICK);
   /** The Galaxy's share of a step per tick (its time speed), kept between ticks. */
   private galaxyCarry = 0;
-  private readonly snapshots = new SnapshotRequests<SnapshotBuffers, Snapshot>((buffers) =>
-    this.snapshot(buffers),
+  /** A body the player added goes to the scene at once, asked for or not. */
+  private readonly snapshots = new SnapshotRequests<SnapshotBuffers, Snapshot>(
+    (buffers) => this.snapshot(buffers),
+    () => true,
+    () => this.lastInput,
   );
   private deliveredMeta = -1;
   /** The newest input (`markInput` number) the world has applied: every snapshot carries it. */
@@ -377,6 +380,11 @@ export class GravityHost {
   newReader(): void {
     this.snapshots.newReader();
     this.deliveredMeta = -1;
+  }
+
+  /** The reader served last takes a snapshot showing a new input at once (SnapshotRequests). */
+  sendUnaskedSnapshots(send: (snapshot: Snapshot) => void): void {
+    this.snapshots.sendUnaskedTo(send);
   }
 
   private snapshot(buffers: SnapshotBuffers | null): Snapshot {

@@ -76,6 +76,28 @@ describe('LanderHost', () => {
     host.dispose();
   });
 
+  it('sends the tick that applies a press to the scene at once when no request waits, and only that tick', async () => {
+    const { clock, host } = hostOnClock();
+    const unasked: LanderTickSnapshot[] = [];
+    host.sendUnaskedSnapshots((snapshot) => unasked.push(snapshot));
+    host.start(3);
+    await host.nextSnapshot(null);
+    // Ticks alone wait for the scene's next request.
+    clock.advance(TICK_MS);
+    expect(unasked).toEqual([]);
+    await host.nextSnapshot(null);
+    host.setInput(INPUT_THRUST, 42);
+    expect(unasked).toEqual([]);
+    clock.advance(TICK_MS);
+    expect(unasked).toHaveLength(1);
+    expect(unasked[0].input).toBe(42);
+    expect(unasked[0].lander.firing).toBe(INPUT_THRUST);
+    // Held, the same press brings nothing new: the next tick waits for a request again.
+    clock.advance(TICK_MS);
+    expect(unasked).toHaveLength(1);
+    host.dispose();
+  });
+
   it("sends the touchdown with a log that is exactly what the engine consumed; the scene's snapshot carries it once", async () => {
     const { clock, host, messages } = hostOnClock();
     const seed = 11;

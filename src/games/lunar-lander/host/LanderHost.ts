@@ -139,9 +139,11 @@ export class LanderHost {
   /** The touchdown of the last tick, until a snapshot carried it to the scene. */
   private touchdown: LanderTickSnapshot['touchdown'] = null;
   private visible = true;
+  /** A tick that applies a new press goes to the scene at once, asked for or not. */
   private readonly snapshots = new SnapshotRequests<null, LanderTickSnapshot>(
     () => this.snapshot(),
     () => this.shown !== null,
+    () => this.appliedInput,
   );
   private page: PagePort | null = null;
   private readonly loop: FixedStepLoop;
@@ -258,6 +260,11 @@ export class LanderHost {
   /** A new renderer reads the snapshots: the next one goes to it, whatever the old one saw. */
   newReader(): void {
     this.snapshots.newReader();
+  }
+
+  /** The reader served last takes a snapshot showing a new input at once (SnapshotRequests). */
+  sendUnaskedSnapshots(send: (snapshot: LanderTickSnapshot) => void): void {
+    this.snapshots.sendUnaskedTo(send);
   }
 
   private snapshot(): LanderTickSnapshot {

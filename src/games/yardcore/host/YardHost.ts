@@ -81,10 +81,14 @@ export class YardHost {
   private appliedSeq = 0;
   /** Counts the yards started (new game, restart, next level): tags snapshots, chunks and the feed. */
   private run = 0;
-  /** No snapshot before the first game: the scene's requests wait for one. */
+  /**
+   * No snapshot before the first game: the scene's requests wait for one. A step that applies
+   * a new move goes to the scene at once, asked for or not.
+   */
   private readonly snapshots = new SnapshotRequests<YardSnapshotRequest, YardSnapshot>(
     (request) => this.take(request),
     () => this.game !== null,
+    () => this.appliedSeq,
   );
   /** Events not yet in a snapshot (the scene's) and not yet posted (the page's). */
   private sceneEvents: YardEvent[] = [];
@@ -278,6 +282,11 @@ export class YardHost {
   /** A new scene reads (its worker restarted): the one waiting goes to the old reader, and the next is sent at once. */
   newReader(): void {
     this.snapshots.newReader();
+  }
+
+  /** The reader served last takes a snapshot showing a new input at once (SnapshotRequests). */
+  sendUnaskedSnapshots(send: (snapshot: YardSnapshot) => void): void {
+    this.snapshots.sendUnaskedTo(send);
   }
 
   private take(request: YardSnapshotRequest | null): YardSnapshot {
