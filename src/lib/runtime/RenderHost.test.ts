@@ -41,6 +41,13 @@ class RecordingScene implements GameScene<Step, string, { step: number }, Float3
   }
 }
 
+/** Starts `host` on a stand-in canvas of 10 × 10; its HUD comes out of the returned channel's port1. */
+async function initHost<S, I, H, R>(host: RenderHost<S, I, H, R>): Promise<MessageChannel> {
+  const hud = new MessageChannel();
+  await host.init({} as never, { width: 10, height: 10, resolution: 1 }, { reducedMotion: false }, hud.port2);
+  return hud;
+}
+
 describe('RenderHost', () => {
   it('takes one snapshot per frame from the engine port, hands spent buffers back, and posts the HUD at most 10 times a second', async () => {
     const clock = new TestClock();
@@ -61,16 +68,9 @@ describe('RenderHost', () => {
       const out = buffer ?? new Float32Array(4);
       return server.markTransfer({ step: ++step, buffer: out }, [out.buffer as ArrayBuffer]);
     });
-    const hud = new MessageChannel();
+    const hud = await initHost(host);
     const huds: HudMessage<{ step: number }>[] = [];
     hud.port1.onmessage = (event) => huds.push(event.data);
-
-    await host.init(
-      {} as never,
-      { width: 10, height: 10, resolution: 1 },
-      { reducedMotion: false },
-      hud.port2,
-    );
     host.connect(engine.port1);
     // Each frame asks once, and this engine always has a new step: one snapshot per frame.
     for (let i = 0; i < 60; i++) {
@@ -145,13 +145,7 @@ describe('RenderHost', () => {
       frames: { requestFrame: clock.requestFrame, cancelFrame: clock.cancelFrame },
       now: () => clock.now(),
     });
-    const hud = new MessageChannel();
-    await host.init(
-      {} as never,
-      { width: 10, height: 10, resolution: 1 },
-      { reducedMotion: false },
-      hud.port2,
-    );
+    const hud = await initHost(host);
     host.connect(engine.port1);
     // Between frames the messages cross (each a task of its own, as between threads).
     const betweenFrames = () => new Promise((resolve) => setTimeout(resolve, 20));
@@ -184,17 +178,11 @@ describe('RenderHost', () => {
     server.serve(engine.port2, async () => {
       throw new Error('the world is empty');
     });
-    const hud = new MessageChannel();
+    const hud = await initHost(host);
     const errors: string[] = [];
     hud.port1.onmessage = (event: MessageEvent<HudMessage<unknown>>) => {
       if (event.data.type === 'error') errors.push(event.data.message);
     };
-    await host.init(
-      {} as never,
-      { width: 10, height: 10, resolution: 1 },
-      { reducedMotion: false },
-      hud.port2,
-    );
     host.connect(engine.port1);
     clock.advanceFrame(16);
     await vi.waitFor(() => expect(errors).toEqual(['Error: the world is empty']));
@@ -211,13 +199,7 @@ describe('RenderHost', () => {
       createScene: () => scene,
       frames: { requestFrame: clock.requestFrame, cancelFrame: clock.cancelFrame },
     });
-    const hud = new MessageChannel();
-    await host.init(
-      {} as never,
-      { width: 10, height: 10, resolution: 1 },
-      { reducedMotion: false },
-      hud.port2,
-    );
+    const hud = await initHost(host);
     performance.clearMarks(SHOWN_MARK);
     const seq = markInput('tap');
     expect(performance.getEntriesByName(INPUT_MARK).at(-1)).toMatchObject({ detail: { seq, kind: 'tap' } });
@@ -270,13 +252,7 @@ describe('RenderHost', () => {
       frames: { requestFrame: clock.requestFrame, cancelFrame: clock.cancelFrame },
       now: () => clock.now(),
     });
-    const hud = new MessageChannel();
-    await host.init(
-      {} as never,
-      { width: 10, height: 10, resolution: 1 },
-      { reducedMotion: false },
-      hud.port2,
-    );
+    const hud = await initHost(host);
     clock.advanceFrame(16);
     clock.advanceFrame(16);
     host.slowFramesForTest(30);
