@@ -195,15 +195,21 @@ test.describe('Gravity Simulator', () => {
     await expectMotion(page);
     await page.getByRole('button', { name: /Pause/ }).click();
     await expect(page.getByRole('button', { name: /Play/ })).toBeVisible();
-    // The pause crosses to the physics worker and the step shown comes back with the HUD (10 a
-    // second): on a loaded machine that takes longer than any fixed wait, so wait until the
-    // step shown stops changing, then hold it to standing still.
+    // The pause is a message to the physics worker, and a worker starved of the CPU (a loaded
+    // machine) may first run the steps it owes. Selecting a body asks that worker for its
+    // bodies after the pause, in order: once the details show, it has stopped. The step shown
+    // comes back through the render worker's HUD (10 a second), so then wait until it stops
+    // changing, and hold it to standing still.
+    await page.getByRole('button', { name: 'Select next body' }).click();
+    await expect(
+      page.getByRole('region', { name: 'Object details' }).getByRole('heading', { name: /#\d+/ }),
+    ).toBeVisible();
     const stepShownTwice = async () => {
       const first = await attr(page, 'data-sim-step');
-      await page.waitForTimeout(300);
+      await page.waitForTimeout(600);
       return first === (await attr(page, 'data-sim-step'));
     };
-    await expect.poll(stepShownTwice, { timeout: 10_000 }).toBe(true);
+    await expect.poll(stepShownTwice, { timeout: 15_000 }).toBe(true);
     const step = await attr(page, 'data-sim-step');
     const motion = await attr(page, 'data-motion');
     await page.waitForTimeout(1200);
