@@ -118,17 +118,21 @@ export function Hud({ store }: { store: LanderStore }) {
         <span className="lander-hud__bar" aria-hidden="true">
           <span ref={fill} />
         </span>
-        <strong ref={fuel} />
+        {/* Not the grid item itself: a grid item's box is not laid out on its own. */}
+        <span className="lander-hud__fuel-value">
+          <strong ref={fuel} data-readout="fuel" />
+        </span>
       </div>
       <div className="lander-hud__row lander-hud__row--flight">
         <span className="lander-hud__stat">
-          <span className="lander-hud__label">Speed</span> <strong ref={speed} data-testid="hud-speed" />
+          <span className="lander-hud__label">Speed</span>{' '}
+          <strong ref={speed} data-readout="speed" data-testid="hud-speed" />
         </span>
         <span className="lander-hud__stat">
-          <span className="lander-hud__label">Alt</span> <strong ref={altitude} />
+          <span className="lander-hud__label">Alt</span> <strong ref={altitude} data-readout="altitude" />
         </span>
         <span className="lander-hud__stat" title="Where the platform is">
-          <span className="lander-hud__label">Pad</span> <strong ref={pad} />
+          <span className="lander-hud__label">Pad</span> <strong ref={pad} data-readout="pad" />
         </span>
       </div>
     </section>

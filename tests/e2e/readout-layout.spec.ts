@@ -1,0 +1,111 @@
+import { type CDPSession, expect, type Page, test } from '@playwright/test';
+import { holdFlightClock, stepFlight, untilFlying } from './lander-helpers.ts';
+
+/**
+ * Readouts written several times a second outside React (`src/lib/domText.ts`: Lunar
+ * Lander's flight data, Crit Happens' tray values as the dice settle) lay out their own box
+ * alone. Each sits in a box of fixed size with `contain: strict` that is not a flex or grid
+ * item (Chromium lays those out only with their container), so a write is a partial layout
+ * of a few objects instead of the whole page: at 4× CPU a full one cost 2–9 ms of the
+ * frame's main thread, ten times a second.
+ *
+ * Read from Chromium's own trace: each layout, and the layout invalidations that led to it
+ * with the script that made them. Layouts that only readout writes caused must be partial.
+ */
+
+interface TraceEvent {
+  name: string;
+  ts: number;
+  args?: {
+    beginData?: { partialLayout?: boolean; dirtyObjects?: number };
+    data?: { reason?: string; stackTrace?: { url?: string }[] };
+  };
+}
+
+const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline.invalidationTracking'];
+
+async function startTrace(page: Page): Promise<{ cdp: CDPSession; events: TraceEvent[] }> {
+  const cdp = await page.context().newCDPSession(page);
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as TraceEvent[])));
+  await cdp.send('Tracing.start', {
+    traceConfig: { includedCategories: CATEGORIES },
+    transferMode: 'ReportEvents',
+  });
+  return { cdp, events };
+}
+
+async function stopTrace({ cdp, events }: { cdp: CDPSession; events: TraceEvent[] }): Promise<TraceEvent[]> {
+  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.end');
+  await complete;
+  await cdp.detach();
+  return events.sort((a, b) => a.ts - b.ts);
+}
+
+/** The layouts whose every invalidation was a text written by domText's writeText: partial or not. */
+function readoutLayouts(events: TraceEvent[]): { partial: boolean; dirtyObjects: number }[] {
+  const layouts: { partial: boolean; dirtyObjects: number }[] = [];
+  let since: TraceEvent[] = [];
+  for (const e of events) {
+    if (e.name === 'LayoutInvalidationTracking') since.push(e);
+    else if (e.name === 'Layout' && e.args?.beginData) {
+      const byReadouts =
+        since.length > 0 &&
+        since.every(
+          (i) =>
+            i.args?.data?.reason === 'Text changed' &&
+            /\/domText[^/]*\.js/.test(i.args.data.stackTrace?.[0]?.url ?? ''),
+        );
+      if (byReadouts)
+        layouts.push({
+          partial: e.args.beginData.partialLayout === true,
+          dirtyObjects: e.args.beginData.dirtyObjects ?? 0,
+        });
+      since = [];
+    }
+  }
+  return layouts;
+}
+
+test('Lunar Lander: each flight readout written lays out its own box, not the page', async ({ page }) => {
+  const intro = page.getByRole('dialog', { name: 'Lunar Lander' });
+  await page.goto('/lunar-lander');
+  await expect(intro.getByRole('heading', { name: 'High Scores' })).toBeVisible();
+  await holdFlightClock(page);
+  await intro.getByRole('button', { name: 'Start mission' }).click();
+  await untilFlying(page);
+  const trace = await startTrace(page);
+  // Thrust and drift: fuel, speed, altitude and the pad's distance all change.
+  await page.keyboard.down('ArrowUp');
+  await page.keyboard.down('ArrowRight');
+  for (let i = 0; i < 12; i++) {
+    await stepFlight(page, 120);
+    // A frame between steps, so each readout is laid out on its own.
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+  }
+  await page.keyboard.up('ArrowUp');
+  await page.keyboard.up('ArrowRight');
+  const layouts = readoutLayouts(await stopTrace(trace));
+  expect(layouts.length).toBeGreaterThanOrEqual(6);
+  expect(layouts.filter((l) => !l.partial)).toEqual([]);
+});
+
+test('Crit Happens: a die settling writes its tray value into its own box, not the page', async ({
+  page,
+}) => {
+  await page.goto('/crit-happens?seed=11');
+  await expect(page.getByTestId('crit-arena').locator('canvas')).toBeVisible({ timeout: 20_000 });
+  for (const type of ['d20', 'd20', 'd12', 'd10', 'd8', 'd6', 'd4', 'd100'])
+    await page.getByRole('button', { name: `Add a ${type}`, exact: true }).click();
+  const history = page.getByRole('list', { name: 'Roll history' }).getByRole('listitem');
+  const trace = await startTrace(page);
+  await page.getByRole('button', { name: 'Roll', exact: true }).click();
+  await expect(history).toHaveCount(1, { timeout: 20_000 });
+  const layouts = readoutLayouts(await stopTrace(trace));
+  // The dice settle over several frames; some land together and share a layout.
+  expect(layouts.length).toBeGreaterThanOrEqual(2);
+  expect(layouts.filter((l) => !l.partial)).toEqual([]);
+});
