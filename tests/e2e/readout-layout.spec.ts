@@ -27,7 +27,7 @@ const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline.
 async function startTrace(page: Page): Promise<{ cdp: CDPSession; events: TraceEvent[] }> {
   const cdp = await page.context().newCDPSession(page);
   const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as TraceEvent[])));
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])));
   await cdp.send('Tracing.start', {
     traceConfig: { includedCategories: CATEGORIES },
     transferMode: 'ReportEvents',
