@@ -392,7 +392,7 @@ const TrayItem = memo(function TrayItem({
       <DieIcon type={type} />
       <span className="crit-tray__type">{type}</span>
       <span className="crit-tray__value" data-testid="tray-value">
-        <span className="crit-tray__face" ref={attach} />
+        <span data-readout="face" ref={attach} />
         {!kept && <span className="visually-hidden"> (dropped)</span>}
         {highlighted && <span className="crit-tray__badge">kept</span>}
       </span>
