@@ -1,9 +1,11 @@
 import { type CDPSession, expect, type Page, test } from '@playwright/test';
 import { holdFlightClock, stepFlight, untilFlying } from './lander-helpers.ts';
+import { findSeed, mowsRightThenDown, openWithSave, playing } from './yard-helpers.ts';
 
 /**
  * Readouts written several times a second outside React (`src/lib/domText.ts`: Lunar
- * Lander's flight data, Crit Happens' tray values as the dice settle) lay out their own box
+ * Lander's flight data, Crit Happens' tray values as the dice settle, Gravity's body count
+ * and the selected body's motion, Yardcore's score and mowed count) lay out their own box
  * alone. Each sits in a box of fixed size with `contain: strict` that is not a flex or grid
  * item (Chromium lays those out only with their container), so a write is a partial layout
  * of a few objects instead of the whole page: at 4× CPU a full one cost 2–9 ms of the
@@ -18,7 +20,7 @@ interface TraceEvent {
   ts: number;
   args?: {
     beginData?: { partialLayout?: boolean; dirtyObjects?: number };
-    data?: { reason?: string; stackTrace?: { url?: string }[] };
+    data?: { reason?: string; nodeName?: string; stackTrace?: { url?: string }[] };
   };
 }
 
@@ -43,20 +45,24 @@ async function stopTrace({ cdp, events }: { cdp: CDPSession; events: TraceEvent[
   return events.sort((a, b) => a.ts - b.ts);
 }
 
-/** The layouts whose every invalidation was a text written by domText's writeText: partial or not. */
+/**
+ * The layouts that only texts caused, one of them written by domText's writeText: partial or
+ * not. (A fitted readout's new width is a style change: that layout is not counted.)
+ */
 function readoutLayouts(events: TraceEvent[]): { partial: boolean; dirtyObjects: number }[] {
   const layouts: { partial: boolean; dirtyObjects: number }[] = [];
   let since: TraceEvent[] = [];
   for (const e of events) {
     if (e.name === 'LayoutInvalidationTracking') since.push(e);
     else if (e.name === 'Layout' && e.args?.beginData) {
-      const byReadouts =
-        since.length > 0 &&
-        since.every(
-          (i) =>
-            i.args?.data?.reason === 'Text changed' &&
-            /\/domText[^/]*\.js/.test(i.args.data.stackTrace?.[0]?.url ?? ''),
-        );
+      // Readouts' texts, and number fields' values (each swaps its text node): nothing else.
+      const byReadout = (i: TraceEvent) =>
+        i.args?.data?.reason === 'Text changed' &&
+        /\/domText[^/]*\.js/.test(i.args.data.stackTrace?.[0]?.url ?? '');
+      const textSwap = (i: TraceEvent) =>
+        i.args?.data?.nodeName === '#text' &&
+        /^(Removed from|Added to) layout$/.test(i.args.data.reason ?? '');
+      const byReadouts = since.some(byReadout) && since.every((i) => byReadout(i) || textSwap(i));
       if (byReadouts)
         layouts.push({
           partial: e.args.beginData.partialLayout === true,
@@ -106,6 +112,71 @@ test('Crit Happens: a die settling writes its tray value into its own box, not t
   await expect(history).toHaveCount(1, { timeout: 20_000 });
   const layouts = readoutLayouts(await stopTrace(trace));
   // The dice settle over several frames; some land together and share a layout.
+  expect(layouts.length).toBeGreaterThanOrEqual(2);
+  expect(layouts.filter((l) => !l.partial)).toEqual([]);
+});
+
+test("Gravity: the header's body count and the selected body's motion lay out their own boxes", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const stage = page.getByTestId('gravity-stage');
+  const bodyCount = async () => Number(await stage.getAttribute('data-body-count'));
+  // The proto-disk's bodies merge several times a second at first: the count keeps changing.
+  await page.goto('/gravity?preset=proto-disk');
+  await expect(stage.locator('canvas')).toBeVisible();
+  await expect.poll(bodyCount, { timeout: 30_000 }).toBeGreaterThan(50);
+  // The header shows a new count at most twice a second: until it has shown four.
+  const header = page.locator('.gravity-hud');
+  const shown = new Set<string | null>();
+  let trace = await startTrace(page);
+  await expect
+    .poll(
+      async () => {
+        shown.add(await header.textContent());
+        return shown.size;
+      },
+      { timeout: 60_000, intervals: [100] },
+    )
+    .toBeGreaterThanOrEqual(5);
+  let layouts = readoutLayouts(await stopTrace(trace));
+  expect(layouts.length).toBeGreaterThanOrEqual(2);
+  expect(layouts.filter((l) => !l.partial)).toEqual([]);
+
+  // A planet on its orbit, selected: its speed and position are written twice a second.
+  await page.goto('/gravity?preset=hot-jupiter');
+  await expect.poll(bodyCount, { timeout: 30_000 }).toBe(4);
+  await page.getByRole('button', { name: 'Select next body' }).click();
+  await page.getByRole('button', { name: 'Select next body' }).click();
+  const details = page.getByRole('region', { name: 'Object details' });
+  await expect(details).toContainText('Planet');
+  const position = details.getByText(/Position/);
+  const before = await position.textContent();
+  trace = await startTrace(page);
+  await expect.poll(() => position.textContent(), { timeout: 30_000 }).not.toBe(before);
+  await page.waitForTimeout(2000);
+  layouts = readoutLayouts(await stopTrace(trace));
+  expect(layouts.length).toBeGreaterThanOrEqual(2);
+  expect(layouts.filter((l) => !l.partial)).toEqual([]);
+});
+
+test('Yardcore: the score and the mowed count lay out their own boxes as the mower cuts', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await openWithSave(
+    page,
+    findSeed((s) => s === Number.POSITIVE_INFINITY, 20, mowsRightThenDown),
+  );
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await playing(page);
+  const cut = page.getByTestId('yard-cut');
+  const cutCount = async () => Number((await cut.textContent())?.split('/')[0]);
+  const trace = await startTrace(page);
+  await page.keyboard.down('ArrowRight');
+  await expect.poll(cutCount, { timeout: 60_000 }).toBeGreaterThan(3);
+  await page.keyboard.up('ArrowRight');
+  const layouts = readoutLayouts(await stopTrace(trace));
   expect(layouts.length).toBeGreaterThanOrEqual(2);
   expect(layouts.filter((l) => !l.partial)).toEqual([]);
 });

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
-import { writeText } from '../../../lib/domText.ts';
+import { writeFittedText } from '../../../lib/domText.ts';
 import { KIND_STAR, PLANET_TYPES, STAR_TYPES } from '../engine/bodyTypes.ts';
 import { MASS_MIN, RADIUS_MIN, TEMPERATURE_MIN, TEMPERATURE_STEP } from '../engine/constants.ts';
 import { type LiveNumber, NumberField } from './NumberField.tsx';
@@ -30,15 +30,15 @@ function MotionReadout({ id }: { id: number }) {
   useLayoutEffect(() => {
     const apply = (motion: BodyMotion | null) => {
       if (!motion || motion.id !== id) return;
-      writeText(speed.current, Math.hypot(motion.vx, motion.vy).toFixed(3));
-      writeText(position.current, `${motion.x.toFixed(0)}, ${motion.y.toFixed(0)}`);
+      writeFittedText(speed.current, Math.hypot(motion.vx, motion.vy).toFixed(3));
+      writeFittedText(position.current, `${motion.x.toFixed(0)}, ${motion.y.toFixed(0)}`);
     };
     apply(selectedMotion.getState().motion);
     return selectedMotion.subscribe(({ motion }) => apply(motion));
   }, [id]);
   return (
     <p className="gravity-readout">
-      Speed <strong ref={speed} /> · Position <strong ref={position} />
+      Speed <strong ref={speed} data-readout="fit" /> · Position <strong ref={position} data-readout="fit" />
     </p>
   );
 }

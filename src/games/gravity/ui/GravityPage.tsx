@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { writeText } from '../../../lib/domText.ts';
+import { writeFittedText } from '../../../lib/domText.ts';
 import { StoppedNotice } from '../../../lib/runtime/StoppedNotice.tsx';
 import { couldNotStart, useGameSession } from '../../../lib/runtime/useGameSession.ts';
 import { WorkerStoppedError } from '../../../lib/runtime/WorkerBridge.ts';
@@ -64,10 +64,15 @@ function GravityAnnouncer() {
 function BodyCount() {
   const text = useRef<HTMLSpanElement>(null);
   useLayoutEffect(() => {
-    writeText(text.current, bodiesText(gravityHud.getState().bodies));
-    return gravityHud.subscribe(({ bodies }) => writeText(text.current, bodiesText(bodies)));
+    writeFittedText(text.current, bodiesText(gravityHud.getState().bodies));
+    return gravityHud.subscribe(({ bodies }) => writeFittedText(text.current, bodiesText(bodies)));
   }, []);
-  return <span className="gravity-hud" aria-live="off" ref={text} />;
+  // The header lays its items out as flex items: the readout box sits inside one (global.css).
+  return (
+    <span className="gravity-hud" aria-live="off">
+      <span data-readout="fit" ref={text} />
+    </span>
+  );
 }
 
 export function GravityPage() {

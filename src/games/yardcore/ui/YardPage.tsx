@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-import { writeText } from '../../../lib/domText.ts';
+import { writeFittedText, writeText } from '../../../lib/domText.ts';
 import { StoppedNotice } from '../../../lib/runtime/StoppedNotice.tsx';
 import { couldNotStart, useGameSession } from '../../../lib/runtime/useGameSession.ts';
 import { GameHeader } from '../../../platform/header/GameHeader.tsx';
@@ -60,7 +60,7 @@ function useCutFigures(): {
   const fill = useRef<HTMLSpanElement>(null);
   useLayoutEffect(() => {
     const show = (live: LiveHud) => {
-      writeText(score.current, `${live.score} pts`);
+      writeFittedText(score.current, `${live.score} pts`);
       writeText(cut.current, `${live.cutCount} / ${live.target} mowed`);
       const now = String(live.cutCount);
       if (bar.current && bar.current.getAttribute('aria-valuenow') !== now)
@@ -86,7 +86,10 @@ function Hud({ session }: { session: YardSession }) {
       <div className="yard-hud__row">
         <Hearts hp={hp} />
         <span className="yard-hud__level">Level {level}</span>
-        <span className="yard-hud__score" data-testid="yard-score" ref={figures.score} />
+        {/* The row is a flex box: the readout box sits inside its item (global.css). */}
+        <span className="yard-hud__score" data-testid="yard-score">
+          <span data-readout="fit" ref={figures.score} />
+        </span>
         <button
           type="button"
           className="button button--ghost button--small yard-hud__pause"
