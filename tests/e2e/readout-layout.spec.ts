@@ -74,6 +74,13 @@ function readoutLayouts(events: TraceEvent[]): { partial: boolean; dirtyObjects:
   return layouts;
 }
 
+/** Stops the trace: at least `least` layouts were readouts' alone, and each was partial. */
+async function expectOnlyPartial(trace: { cdp: CDPSession; events: TraceEvent[] }, least: number) {
+  const layouts = readoutLayouts(await stopTrace(trace));
+  expect(layouts.length).toBeGreaterThanOrEqual(least);
+  expect(layouts.filter((l) => !l.partial)).toEqual([]);
+}
+
 test('Lunar Lander: each flight readout written lays out its own box, not the page', async ({ page }) => {
   const intro = page.getByRole('dialog', { name: 'Lunar Lander' });
   await page.goto('/lunar-lander');
@@ -94,9 +101,7 @@ test('Lunar Lander: each flight readout written lays out its own box, not the pa
   }
   await page.keyboard.up('ArrowUp');
   await page.keyboard.up('ArrowRight');
-  const layouts = readoutLayouts(await stopTrace(trace));
-  expect(layouts.length).toBeGreaterThanOrEqual(6);
-  expect(layouts.filter((l) => !l.partial)).toEqual([]);
+  await expectOnlyPartial(trace, 6);
 });
 
 test('Crit Happens: a die settling writes its tray value into its own box, not the page', async ({
@@ -110,10 +115,8 @@ test('Crit Happens: a die settling writes its tray value into its own box, not t
   const trace = await startTrace(page);
   await page.getByRole('button', { name: 'Roll', exact: true }).click();
   await expect(history).toHaveCount(1, { timeout: 20_000 });
-  const layouts = readoutLayouts(await stopTrace(trace));
   // The dice settle over several frames; some land together and share a layout.
-  expect(layouts.length).toBeGreaterThanOrEqual(2);
-  expect(layouts.filter((l) => !l.partial)).toEqual([]);
+  await expectOnlyPartial(trace, 2);
 });
 
 test("Gravity: the header's body count and the selected body's motion lay out their own boxes", async ({
@@ -139,9 +142,7 @@ test("Gravity: the header's body count and the selected body's motion lay out th
       { timeout: 60_000, intervals: [100] },
     )
     .toBeGreaterThanOrEqual(5);
-  let layouts = readoutLayouts(await stopTrace(trace));
-  expect(layouts.length).toBeGreaterThanOrEqual(2);
-  expect(layouts.filter((l) => !l.partial)).toEqual([]);
+  await expectOnlyPartial(trace, 2);
 
   // A planet on its orbit, selected: its speed and position are written twice a second.
   await page.goto('/gravity?preset=hot-jupiter');
@@ -155,9 +156,7 @@ test("Gravity: the header's body count and the selected body's motion lay out th
   trace = await startTrace(page);
   await expect.poll(() => position.textContent(), { timeout: 30_000 }).not.toBe(before);
   await page.waitForTimeout(2000);
-  layouts = readoutLayouts(await stopTrace(trace));
-  expect(layouts.length).toBeGreaterThanOrEqual(2);
-  expect(layouts.filter((l) => !l.partial)).toEqual([]);
+  await expectOnlyPartial(trace, 2);
 });
 
 test('Yardcore: the score and the mowed count lay out their own boxes as the mower cuts', async ({
@@ -176,7 +175,5 @@ test('Yardcore: the score and the mowed count lay out their own boxes as the mow
   await page.keyboard.down('ArrowRight');
   await expect.poll(cutCount, { timeout: 60_000 }).toBeGreaterThan(3);
   await page.keyboard.up('ArrowRight');
-  const layouts = readoutLayouts(await stopTrace(trace));
-  expect(layouts.length).toBeGreaterThanOrEqual(2);
-  expect(layouts.filter((l) => !l.partial)).toEqual([]);
+  await expectOnlyPartial(trace, 2);
 });
