@@ -56,34 +56,31 @@ const Cell = memo(function Cell({ slot, index, onWhack }: CellProps) {
         if (e.detail === 0) onWhack(index);
       }}
     >
-      {/* Lays out alone (whac.css): a mole or its countdown changing is no layout of the page. */}
-      <span className="whac-cell__box">
-        <span className="whac-cell__hole" aria-hidden="true" />
-        {slot.emoji !== null && (
-          <span key={slot.serial} className="whac-cell__emoji" aria-hidden="true">
-            {slot.emoji}
-          </span>
-        )}
-        {state === 'up' && (
-          <span
-            key={`c${slot.serial}-${slot.countdown}`}
-            className={`whac-cell__countdown whac-cell__countdown--${slot.countdown}`}
-            aria-hidden="true"
-          >
-            {slot.countdown}
-          </span>
-        )}
-        {state === 'hit' && (
-          <span key={`p${slot.serial}`} className="whac-cell__pop" aria-hidden="true">
-            +{slot.points}
-          </span>
-        )}
-        {slot.cross && (
-          <span key={`x${slot.serial}`} className="whac-cell__cross" aria-hidden="true">
-            ✕
-          </span>
-        )}
-      </span>
+      <span className="whac-cell__hole" aria-hidden="true" />
+      {slot.emoji !== null && (
+        <span key={slot.serial} className="whac-cell__emoji" aria-hidden="true">
+          {slot.emoji}
+        </span>
+      )}
+      {state === 'up' && (
+        <span
+          key={`c${slot.serial}-${slot.countdown}`}
+          className={`whac-cell__countdown whac-cell__countdown--${slot.countdown}`}
+          aria-hidden="true"
+        >
+          {slot.countdown}
+        </span>
+      )}
+      {state === 'hit' && (
+        <span key={`p${slot.serial}`} className="whac-cell__pop" aria-hidden="true">
+          +{slot.points}
+        </span>
+      )}
+      {slot.cross && (
+        <span key={`x${slot.serial}`} className="whac-cell__cross" aria-hidden="true">
+          ✕
+        </span>
+      )}
     </button>
   );
 });

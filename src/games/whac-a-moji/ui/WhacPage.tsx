@@ -353,11 +353,8 @@ function PlayingHud({ store }: { store: WhacStore }) {
         </span>
         <span className="whac-hud__item whac-hud__score">
           <span className="whac-hud__label">Score</span>
-          {/* A new span per hit replays the bump; the value's box around it lays it out alone. */}
-          <span className="whac-hud__value">
-            <span key={hits} className="whac-bump" data-testid="whac-score">
-              {score}
-            </span>
+          <span key={hits} className="whac-hud__value whac-bump" data-testid="whac-score">
+            {score}
           </span>
         </span>
         <span className={secondsLeft <= 5 ? 'whac-hud__item whac-hud__time--low' : 'whac-hud__item'}>
