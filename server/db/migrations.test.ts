@@ -208,12 +208,19 @@ describe.each(testDialects)('migrations forward from the oldest, with data (%s)'
       ).json();
       expect(save.save).toMatchObject({ data: { steps: [1, 0, 1, 1] }, version: 3, etag: 'e-old-etag' });
       const list = (await call(app, 'GET', '/api/saves/list.php?appId=synth', { cookie })).json();
-      expect(list.items.map((i: { key: string }) => i.key)).toEqual(['old song']);
+      // Its list entry, made for the old row by 0007.
+      expect(list.items).toEqual([
+        { id: 's-old', key: 'old song', version: 3, etag: 'e-old-etag', appId: 'synth', updatedAt: now },
+      ]);
       const overwrite = await call(app, 'POST', '/api/saves/save.php', {
         cookie,
         body: { appId: 'synth', key: 'old song', data: { steps: [0] }, ifMatch: 'e-old-etag' },
       });
       expect(overwrite.json()).toMatchObject({ success: true, version: 4 });
+      const relisted = (await call(app, 'GET', '/api/saves/list.php?appId=synth', { cookie })).json();
+      expect(relisted.items).toEqual([
+        expect.objectContaining({ id: 's-old', version: 4, etag: overwrite.json().etag }),
+      ]);
       const board = (await call(app, 'GET', '/api/scores/get.php?game_id=whac-a-moji')).json();
       expect(board.scores[0]).toMatchObject({ player_name: 'Old Timer', score: 4321 });
       const oldGame = (await call(app, 'GET', '/api/scores/get.php?game_id=old-game')).json();

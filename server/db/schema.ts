@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { Generated, GeneratedAlways } from 'kysely';
 
 /**
  * Kysely table types. One schema for SQLite and PostgreSQL (see migrations.ts).
@@ -76,6 +76,8 @@ export interface SavesTable {
   etag: string;
   created_at: string;
   updated_at: string;
+  /** The row's list.php item as JSON text, made by the database (migration 0007): never written. */
+  list_item: GeneratedAlways<string>;
 }
 
 export interface GameConfigsTable {

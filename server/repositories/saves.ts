@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { Selectable } from 'kysely';
 import type { SaveHandle, SaveItem } from '../../src/api/types.ts';
 import { BatchedRead } from '../db/batchedReads.ts';
 import type { Db } from '../db/connect.ts';
@@ -20,7 +21,7 @@ function toHandle(row: Pick<SavesTable, 'id' | 'key' | 'version' | 'etag'>): Sav
   return { id: row.id, key: row.key, version: num(row.version), etag: row.etag };
 }
 
-export function toItem(row: SavesTable): SaveItem {
+export function toItem(row: Selectable<SavesTable>): SaveItem {
   return { ...toHandle(row), appId: row.app_id, updatedAt: row.updated_at, data: JSON.parse(row.data) };
 }
 
@@ -91,26 +92,18 @@ export class SavesRepository {
         `update saves ${set} where ${slot} and (etag = ? or version = ?) ${returning}`,
       ),
     };
-    // The page's items as one JSON array text, built by the database in list order, and the
-    // total, in one statement: one round trip to PostgreSQL, one statement on SQLite (see list()).
+    // The page's items as one JSON array text, joined by the database in list order from each
+    // row's list_item (migration 0007), and the total, in one statement: one round trip to
+    // PostgreSQL, one statement on SQLite (see list()).
     const order = 'order by updated_at desc, id desc';
-    const item = `json_object('id', id, 'key', key, 'version', version, 'etag', etag, 'appId', app_id, 'updatedAt', updated_at)`;
-    /**
-     * PostgreSQL: the page's rows, named as the item's fields, as one JSON array. Each row becomes
-     * an object by its column names, and ARRAY() keeps the order, which the planner takes from the
-     * index without a second sort. json_agg(json_build_object(…) order by …) made the same text
-     * at about twice PostgreSQL's CPU per list (json_build_object looks up each argument's
-     * type for every row) and added a sort; the saves list was PostgreSQL's busiest statement.
-     */
+    /** PostgreSQL: ARRAY() keeps the page's order, which the index gives without a sort. */
     const pgPage = (where: string, limit: string, offset: string) =>
-      'array_to_json(array(select p from (' +
-      `select id, key, version, etag, app_id as "appId", updated_at as "updatedAt" from saves where ${where} ${order} limit ${limit} offset ${offset}` +
-      ') as p order by p."updatedAt" desc, p.id desc))::text';
+      `'[' || array_to_string(array(select list_item from saves where ${where} ${order} limit ${limit} offset ${offset}), ',') || ']'`;
     /** The page's JSON and the total, as two select-list expressions (placeholders: the page's, then the total's). */
     const pageColumns = (where: string) => {
       const total = `(select count(*) from saves where ${where})`;
       return database.dialect === 'sqlite'
-        ? `(select json_group_array(${item} ${order}) from (select id, key, version, etag, app_id, updated_at from saves where ${where} ${order} limit ? offset ?)), ${total}`
+        ? `(select '[' || coalesce(group_concat(list_item, ',' ${order}), '') || ']' from (select list_item, updated_at, id from saves where ${where} ${order} limit ? offset ?)), ${total}`
         : `${pgPage(where, '?', '?')}, ${total}`;
     };
     const page = (where: string) => hotSql(database.dialect, `select ${pageColumns(where)}`);
@@ -238,7 +231,7 @@ export class SavesRepository {
     );
   }
 
-  async byKey(userId: string, appId: string, key: string): Promise<SavesTable | undefined> {
+  async byKey(userId: string, appId: string, key: string): Promise<Selectable<SavesTable> | undefined> {
     return this.db
       .selectFrom('saves')
       .selectAll()
@@ -248,7 +241,7 @@ export class SavesRepository {
       .executeTakeFirst();
   }
 
-  async find(userId: string, lookup: SaveLookup): Promise<SavesTable | undefined> {
+  async find(userId: string, lookup: SaveLookup): Promise<Selectable<SavesTable> | undefined> {
     let q = this.db.selectFrom('saves').selectAll().where('user_id', '=', userId);
     if ('id' in lookup) {
       q = q.where('id', '=', lookup.id);

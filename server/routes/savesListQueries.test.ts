@@ -4,6 +4,7 @@
  * work and two process wake-ups; the session lookup and the page were two. Lists asked at
  * once share one (db/batchedReads.ts), each still answered from its own session.
  */
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { call, devSignIn, suiteApp, testDialects } from '../test/harness.ts';
 
@@ -103,5 +104,15 @@ describe.each(testDialects)('saves list statements (%s)', (dialect) => {
       );
       for (const list of lists) expect(list.json().items[0].key).toBe(key);
     }
+  });
+
+  it("a row changed past the app (an operator's SQL) lists as it now is: each row's entry follows it", async () => {
+    await sql`update saves set key = ${'renamed "b"'}, version = version + 10 where key = 'b'`.execute(
+      t.database.db,
+    );
+    const items = (await call(t.app, 'GET', '/api/saves/list.php?appId=synth', { cookie: t.user })).json()
+      .items as { key: string; version: number }[];
+    expect(items.map((i) => i.key)).toEqual(['c', 'renamed "b"', 'a']);
+    expect(items[1].version).toBe(11);
   });
 });
