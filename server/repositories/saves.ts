@@ -21,7 +21,11 @@ function toHandle(row: Pick<SavesTable, 'id' | 'key' | 'version' | 'etag'>): Sav
   return { id: row.id, key: row.key, version: num(row.version), etag: row.etag };
 }
 
-export function toItem(row: Selectable<SavesTable>): SaveItem {
+/** The columns a whole save is read by: not list_item, which on SQLite is computed per read. */
+const SAVE_ROW_COLUMNS = ['id', 'key', 'version', 'etag', 'app_id', 'updated_at', 'data'] as const;
+export type SaveRow = Pick<Selectable<SavesTable>, (typeof SAVE_ROW_COLUMNS)[number]>;
+
+export function toItem(row: SaveRow): SaveItem {
   return { ...toHandle(row), appId: row.app_id, updatedAt: row.updated_at, data: JSON.parse(row.data) };
 }
 
@@ -221,7 +225,7 @@ export class SavesRepository {
       matchVersion ?? -1,
     ]);
     if (updated) return handleFromRow(updated);
-    const exists = await this.byKey(userId, appId, key);
+    const exists = await this.exists(userId, appId, key);
     throw new HttpError(
       409,
       exists
@@ -231,18 +235,19 @@ export class SavesRepository {
     );
   }
 
-  async byKey(userId: string, appId: string, key: string): Promise<Selectable<SavesTable> | undefined> {
-    return this.db
+  private async exists(userId: string, appId: string, key: string): Promise<boolean> {
+    const row = await this.db
       .selectFrom('saves')
-      .selectAll()
+      .select('id')
       .where('user_id', '=', userId)
       .where('app_id', '=', appId)
       .where('key', '=', key)
       .executeTakeFirst();
+    return row !== undefined;
   }
 
-  async find(userId: string, lookup: SaveLookup): Promise<Selectable<SavesTable> | undefined> {
-    let q = this.db.selectFrom('saves').selectAll().where('user_id', '=', userId);
+  async find(userId: string, lookup: SaveLookup): Promise<SaveRow | undefined> {
+    let q = this.db.selectFrom('saves').select(SAVE_ROW_COLUMNS).where('user_id', '=', userId);
     if ('id' in lookup) {
       q = q.where('id', '=', lookup.id);
       if (lookup.appId) q = q.where('app_id', '=', lookup.appId);
