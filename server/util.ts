@@ -10,7 +10,8 @@ export function randomToken(bytes = 32): string {
 }
 
 export function sha256(text: string): string {
-  return crypto.createHash('sha256').update(text).digest('hex');
+  // One-shot: no Hash object per call (every signed-in request hashes its session token).
+  return crypto.hash('sha256', text, 'hex');
 }
 
 export function hmac(secret: string, text: string): string {
