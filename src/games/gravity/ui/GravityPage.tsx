@@ -3,6 +3,7 @@ import { writeFittedText } from '../../../lib/domText.ts';
 import { StoppedNotice } from '../../../lib/runtime/StoppedNotice.tsx';
 import { couldNotStart, useGameSession } from '../../../lib/runtime/useGameSession.ts';
 import { WorkerStoppedError } from '../../../lib/runtime/WorkerBridge.ts';
+import { useFields } from '../../../lib/useFields.ts';
 import { GameHeader } from '../../../platform/header/GameHeader.tsx';
 import { LiveStatus } from '../../../platform/ui/LiveStatus.tsx';
 import { KIND_STAR } from '../engine/bodyTypes.ts';
@@ -77,11 +78,13 @@ function BodyCount() {
 
 export function GravityPage() {
   const stageRef = useRef<HTMLDivElement>(null);
-  const notice = useGravityStore((s) => s.notice);
-  const shareUrl = useGravityStore((s) => s.shareUrl);
-  const presetId = useGravityStore((s) => s.presetId);
-  const ready = useGravityStore((s) => s.ready);
-  const stopped = useGravityStore((s) => s.stopped);
+  const { notice, shareUrl, presetId, ready, stopped } = useFields(useGravityStore, [
+    'notice',
+    'shareUrl',
+    'presetId',
+    'ready',
+    'stopped',
+  ]);
   const session = useGameSession({
     game: 'Gravity Simulator',
     create: (signal) => {
