@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { GalleryTrack, RatingStats, TrackGalleryResponse } from '../../../api/types.ts';
 import { apiGet } from '../../../lib/api.ts';
+import { useFields } from '../../../lib/useFields.ts';
 import { Dialog } from '../../../platform/ui/Dialog.tsx';
 import { VolumeField } from '../../../platform/ui/VolumeField.tsx';
 import { MAX_LAPS, MIN_LAPS } from '../engine/constants.ts';
@@ -11,9 +12,11 @@ import { showMessage, useRaceStore } from './store.ts';
 
 /** Volume (0–1, step 0.01, default 0.8) and mute (the race's own, persisted), and the laps of a race. */
 export function SettingsDialog({ session }: { session: RaceSession | null }) {
-  const open = useRaceStore((s) => s.settingsOpen);
-  const laps = useRaceStore((s) => s.totalLaps);
-  const phase = useRaceStore((s) => s.phase);
+  const {
+    settingsOpen: open,
+    totalLaps: laps,
+    phase,
+  } = useFields(useRaceStore, ['settingsOpen', 'totalLaps', 'phase']);
   const sound = useRaceSound();
   const close = () => useRaceStore.setState({ settingsOpen: false });
   const idle = phase === 'idle';
@@ -77,9 +80,11 @@ export function SettingsDialog({ session }: { session: RaceSession | null }) {
 
 /** The track-hash dialog: the share id and link of the stored track. */
 export function ShareDialog() {
-  const open = useRaceStore((s) => s.shareOpen);
-  const trackId = useRaceStore((s) => s.trackId);
-  const url = useRaceStore((s) => s.shareUrl);
+  const {
+    shareOpen: open,
+    trackId,
+    shareUrl: url,
+  } = useFields(useRaceStore, ['shareOpen', 'trackId', 'shareUrl']);
   const close = () => useRaceStore.setState({ shareOpen: false });
   return (
     <Dialog open={open} onClose={close} title="Share track" className="race-dialog">
@@ -125,8 +130,7 @@ type RatingState =
 
 /** 1–5 stars for the current shared track, with its average and count. */
 export function RatingPopup() {
-  const open = useRaceStore((s) => s.ratingOpen);
-  const trackId = useRaceStore((s) => s.trackId);
+  const { ratingOpen: open, trackId } = useFields(useRaceStore, ['ratingOpen', 'trackId']);
   const [state, setState] = useState<RatingState>({ status: 'loading' });
   const [hover, setHover] = useState(0);
 

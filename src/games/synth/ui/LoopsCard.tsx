@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { useFields } from '../../../lib/useFields.ts';
 import { confirmDialog } from '../../../platform/ui/asyncDialogs.tsx';
 import type { Loop } from '../engine/document.ts';
 import { useSynthStore } from './store.ts';
@@ -94,8 +95,7 @@ function LoopRow({ loop, linked }: { loop: Loop; linked: boolean }) {
 }
 
 export function LoopsCard() {
-  const loops = useSynthStore((s) => s.loops);
-  const linkedLoopId = useSynthStore((s) => s.linkedLoopId);
+  const { loops, linkedLoopId } = useFields(useSynthStore, ['loops', 'linkedLoopId']);
   const a = useSynthStore.getState();
   const linked = loops.find((l) => l.id === linkedLoopId);
   return (

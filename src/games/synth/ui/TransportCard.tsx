@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useFields } from '../../../lib/useFields.ts';
 import { BPM_MAX, BPM_MIN } from '../engine/tempo.ts';
 import { exportMidi, exportWav, togglePlay } from './audioController.ts';
 import {
@@ -100,10 +101,12 @@ function MidiInControl() {
 }
 
 export function TransportCard() {
-  const bpm = useSynthStore((s) => s.bpm);
-  const playing = useSynthStore((s) => s.playing);
-  const exporting = useSynthStore((s) => s.exporting);
-  const exportBars = useSynthStore((s) => s.exportBars);
+  const { bpm, playing, exporting, exportBars } = useFields(useSynthStore, [
+    'bpm',
+    'playing',
+    'exporting',
+    'exportBars',
+  ]);
   const a = useSynthStore.getState();
   const [text, setText] = useState(String(bpm));
   const [exportError, setExportError] = useState<string | null>(null);
