@@ -1,8 +1,7 @@
-import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { AdminTrack, GalleryTrack, RatingStats, TrackPayload } from '../../src/api/types.ts';
 import type { Db } from '../db/connect.ts';
-import { nowIso, num } from '../util.ts';
+import { nowIso, num, sha256 } from '../util.ts';
 
 /** Only move/line commands and numbers: the v3 share format (points scaled to 0..1000). */
 export const TRACK_PATH_PATTERN = /^[MLml0-9.,\s-]+$/;
@@ -18,7 +17,7 @@ export function trackHash(payload: TrackPayload): string {
     b: payload.b,
     originalAspectRatio: payload.originalAspectRatio,
   });
-  return crypto.createHash('sha256').update(canonical).digest('hex').slice(0, 16);
+  return sha256(canonical).slice(0, 16);
 }
 
 export function pointCount(path: string): number {
