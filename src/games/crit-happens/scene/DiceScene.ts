@@ -8,18 +8,9 @@ import 'pixi.js/unsafe-eval';
  * Touches no DOM: the page hands it the canvas, sizes, colours, the pool and rolls as data,
  * and follows a roll's events by the same timeline (playback.ts) instead of callbacks.
  */
-import {
-  Application,
-  BitmapFont,
-  Container,
-  Graphics,
-  type GraphicsContext,
-  Rectangle,
-  Sprite,
-  Texture,
-} from 'pixi.js';
+import { Application, BitmapFont, Container, Graphics, Rectangle, type Sprite, type Texture } from 'pixi.js';
 import { canvasPng } from '../../../lib/canvasPng.ts';
-import { ParticleLayer, ParticlePool, type ParticleSpawn } from '../../../lib/particles.ts';
+import { ParticleLayer } from '../../../lib/particles.ts';
 import { AdaptiveQuality } from '../../../lib/pure/adaptiveQuality.ts';
 import type {
   GameScene,
@@ -34,9 +25,11 @@ import { FRAME_STRIDE, idleLayout, type TumbleTrack, WALL_REACH } from '../engin
 import { type CritKind, flickerFace } from '../engine/roll.ts';
 import type { DiceRoll, TumbleSnapshot } from '../host/TumbleHost.ts';
 import { dieSizeFor, MIN_ARENA_PX, SYMMETRY } from './arena.ts';
+import { DieTextures } from './dieTextures.ts';
 import { FaceLabel } from './FaceLabel.ts';
 import { RollTimeline } from './playback.ts';
-import { buildPips, buildShape, LABEL } from './shapes.ts';
+import { buildShape, LABEL } from './shapes.ts';
+import { CritSparks, DOT_RADIUS, GOLD } from './sparks.ts';
 
 export interface SceneColors {
   dice: string;
@@ -64,27 +57,10 @@ const FONT = 'CritNumerals';
 /** How often a tumbling die shows another face. */
 const FLICKER_MS = 70;
 const RESOLUTIONS = [1, 0.75, 0.5];
-const MAX_PARTICLES = 420;
-/** The dot texture's radius (px): a particle of size 8 is drawn at scale 1. */
-const DOT_RADIUS = 8;
 /** An effect's or a roll's clock starts at the first frame drawn after it was asked for. */
 const NEXT_FRAME = -1;
 
 const hex = (color: string): number => Number.parseInt(color.replace('#', ''), 16) || 0;
-
-/**
- * A shape baked once into a texture, with the anchor that puts its origin at the die's
- * centre. Sprites of baked textures cost four vertices a die instead of a few hundred
- * triangles of Graphics, and the bake (at twice the screen's resolution, sampled
- * linearly) smooths edges that an arena without MSAA would draw jagged.
- */
-interface Baked {
-  texture: Texture;
-  anchorX: number;
-  anchorY: number;
-  /** The texture `texture` is a frame of, when baked with others into one (the pip faces). */
-  atlas?: Texture;
-}
 
 interface DieSprite {
   id: string;
@@ -150,14 +126,14 @@ export class DiceScene implements GameScene<TumbleSnapshot, DiceSceneInput, Dice
   private readonly effectsLayer = new Container({ isRenderGroup: true });
   private readonly sprites = new Map<string, DieSprite>();
   /** Baked textures for the current die size: shapes by type, pips by face, shadow, glow. */
-  private baked = new Map<string, Baked>();
+  private textures!: DieTextures;
   private size = 60;
   private width = MIN_ARENA_PX;
   private height = MIN_ARENA_PX;
   private colors: SceneColors;
   private playback: Playback | null = null;
   private effect: Effect = { kind: 'none' };
-  private readonly particles = new ParticlePool({ capacity: MAX_PARTICLES, whenFull: 'drop' });
+  private readonly sparks = new CritSparks();
   private particleLayer!: ParticleLayer;
   private dotTexture!: Texture;
   private reducedMotion = false;
@@ -171,7 +147,6 @@ export class DiceScene implements GameScene<TumbleSnapshot, DiceSceneInput, Dice
   private baseResolution = 1;
   /** Redraws after every resize (quality changes included) and a restored WebGL context. */
   private keeper!: SceneCanvas;
-  private effectRng = 1;
   /** The newest roll given, and the newest press a drawn frame shows (`shownInput`). */
   private lastRoll = 0;
   private shownMark = 0;
@@ -207,7 +182,8 @@ export class DiceScene implements GameScene<TumbleSnapshot, DiceSceneInput, Dice
     this.dotTexture = this.keeper.bake(() =>
       new Graphics().circle(DOT_RADIUS, DOT_RADIUS, DOT_RADIUS).fill(0xffffff),
     );
-    this.particleLayer = new ParticleLayer(this.particles, this.dotTexture, { radius: DOT_RADIUS });
+    this.textures = new DieTextures(this.keeper, this.baseResolution, this.size);
+    this.particleLayer = new ParticleLayer(this.sparks.pool, this.dotTexture, { radius: DOT_RADIUS });
     this.effectsLayer.addChild(this.particleLayer.container);
     app.stage.addChild(this.felt, this.diceLayer, this.effectsLayer);
     this.drawFelt();
@@ -286,7 +262,7 @@ export class DiceScene implements GameScene<TumbleSnapshot, DiceSceneInput, Dice
       if (this.sprites.size > 0) this.resting.clear();
       for (const sprite of this.sprites.values()) this.destroySprite(sprite);
       this.sprites.clear();
-      this.dropBaked();
+      this.textures.resize(size);
     }
     const ids = new Set(dice.map((d) => d.id));
     for (const [id, sprite] of this.sprites) {
@@ -365,7 +341,7 @@ export class DiceScene implements GameScene<TumbleSnapshot, DiceSceneInput, Dice
     if (kind === 'success' && !this.reducedMotion) {
       for (const id of ids) {
         const sprite = this.sprites.get(id);
-        if (sprite) this.burst(sprite.x, sprite.y, 40, [0xffd54a, 0xfff3b0, 0xffffff], 4);
+        if (sprite) this.sparks.burst(sprite.x, sprite.y, 40, GOLD, 4);
       }
     }
   }
@@ -373,7 +349,7 @@ export class DiceScene implements GameScene<TumbleSnapshot, DiceSceneInput, Dice
   private clearEffects(): void {
     this.wake();
     this.effect = { kind: 'none' };
-    this.particles.clear();
+    this.sparks.pool.clear();
     for (const sprite of this.sprites.values()) {
       sprite.root.alpha = 1;
       sprite.root.scale.set(1);
@@ -391,7 +367,7 @@ export class DiceScene implements GameScene<TumbleSnapshot, DiceSceneInput, Dice
     this.keeper.dispose();
     this.particleLayer.destroy();
     this.dotTexture.destroy(true);
-    this.dropBaked();
+    this.textures.drop();
     this.app.destroy(false, { children: true });
   }
 
@@ -432,129 +408,17 @@ export class DiceScene implements GameScene<TumbleSnapshot, DiceSceneInput, Dice
     });
   }
 
-  /** The baked texture called `key`, drawn by `draw` on first use at this die size. */
-  private bake(key: string, draw: () => GraphicsContext | Graphics): Baked {
-    let baked = this.baked.get(key);
-    if (!baked) {
-      const make = () => {
-        const drawn = draw();
-        return drawn instanceof Graphics ? drawn : new Graphics(drawn);
-      };
-      const graphics = make();
-      const bounds = graphics.getLocalBounds();
-      graphics.destroy({ context: true });
-      const pad = 2;
-      const frame = new Rectangle(
-        bounds.x - pad,
-        bounds.y - pad,
-        bounds.width + pad * 2,
-        bounds.height + pad * 2,
-      );
-      const texture = this.keeper.bake(
-        make,
-        { frame, resolution: Math.min(4, this.baseResolution * 2), antialias: true },
-        (g) => g.destroy({ context: true }),
-      );
-      texture.source.scaleMode = 'linear';
-      baked = { texture, anchorX: -frame.x / frame.width, anchorY: -frame.y / frame.height };
-      this.baked.set(key, baked);
-    }
-    return baked;
-  }
-
-  private spriteOf(baked: Baked): Sprite {
-    const sprite = new Sprite(baked.texture);
-    sprite.anchor.set(baked.anchorX, baked.anchorY);
-    return sprite;
-  }
-
-  private pipsFor(face: number): Baked {
-    if (!this.baked.has('pips1')) this.bakePips();
-    return this.baked.get(`pips${face}`)!;
-  }
-
-  /**
-   * The six pip faces baked side by side into one texture, each face a frame of it. A
-   * tumbling d6 shows another face every 70 ms: with a texture each, the new face's texture
-   * was often not among the batch's, and Pixi rebuilt the whole stage's draw instructions;
-   * frames of one source are swapped in place.
-   */
-  private bakePips(): void {
-    const pad = 2;
-    const size = this.size;
-    let cells: { x: number; width: number; height: number; originX: number; originY: number }[] = [];
-    let x = 0;
-    let height = 0;
-    const makeRow = () => {
-      const row = new Container();
-      cells = [];
-      x = 0;
-      height = 0;
-      for (const context of buildPips(size)) {
-        const graphics = new Graphics(context);
-        const bounds = graphics.getLocalBounds();
-        const cell = {
-          x,
-          width: bounds.width + pad * 2,
-          height: bounds.height + pad * 2,
-          originX: pad - bounds.x,
-          originY: pad - bounds.y,
-        };
-        graphics.position.set(x + cell.originX, cell.originY);
-        row.addChild(graphics);
-        cells.push(cell);
-        x += cell.width;
-        height = Math.max(height, cell.height);
-      }
-      return row;
-    };
-    makeRow().destroy({ children: true, context: true });
-    const atlas = this.keeper.bake(
-      makeRow,
-      {
-        frame: new Rectangle(0, 0, x, height),
-        resolution: Math.min(4, this.baseResolution * 2),
-        antialias: true,
-      },
-      (row) => row.destroy({ children: true, context: true }),
-    );
-    atlas.source.scaleMode = 'linear';
-    cells.forEach((cell, i) => {
-      const texture = new Texture({
-        source: atlas.source,
-        frame: new Rectangle(cell.x, 0, cell.width, cell.height),
-      });
-      this.baked.set(`pips${i + 1}`, {
-        texture,
-        anchorX: cell.originX / cell.width,
-        anchorY: cell.originY / cell.height,
-        atlas,
-      });
-    });
-  }
-
-  private dropBaked(): void {
-    const atlases = new Set<Texture>();
-    for (const baked of this.baked.values()) {
-      if (baked.atlas) {
-        baked.texture.destroy(false);
-        atlases.add(baked.atlas);
-      } else baked.texture.destroy(true);
-    }
-    for (const atlas of atlases) atlas.destroy(true);
-    this.baked.clear();
-  }
-
   private makeSprite(die: Die): DieSprite {
     const root = new Container();
     const size = this.size;
-    const shadow = this.spriteOf(
-      this.bake('shadow', () =>
+    const textures = this.textures;
+    const shadow = textures.sprite(
+      textures.bake('shadow', () =>
         new Graphics().ellipse(0, 0, size * 0.46, size * 0.4).fill({ color: 0x000000, alpha: 0.35 }),
       ),
     );
-    const glow = this.spriteOf(
-      this.bake('glow', () =>
+    const glow = textures.sprite(
+      textures.bake('glow', () =>
         new Graphics()
           .circle(0, 0, size * 0.66)
           .fill({ color: 0xffd54a, alpha: 0.28 })
@@ -563,8 +427,8 @@ export class DiceScene implements GameScene<TumbleSnapshot, DiceSceneInput, Dice
       ),
     );
     glow.visible = false;
-    const body = this.spriteOf(this.bake(die.renderType, () => buildShape(die.renderType, size)));
-    const pips = this.spriteOf(this.pipsFor(1));
+    const body = textures.sprite(textures.bake(die.renderType, () => buildShape(die.renderType, size)));
+    const pips = textures.sprite(textures.pips(1));
     pips.visible = false;
     const label = new FaceLabel(FONT, this.size * LABEL[die.renderType].scale);
     label.root.y = this.size * LABEL[die.renderType].dy;
@@ -606,7 +470,7 @@ export class DiceScene implements GameScene<TumbleSnapshot, DiceSceneInput, Dice
     const pipFace = die.renderType === 'd6' && face !== null && face >= 1 && face <= 6 ? face : null;
     sprite.pips.visible = pipFace !== null;
     if (pipFace !== null) {
-      const baked = this.pipsFor(pipFace);
+      const baked = this.textures.pips(pipFace);
       sprite.pips.texture = baked.texture;
       sprite.pips.anchor.set(baked.anchorX, baked.anchorY);
     }
@@ -664,10 +528,10 @@ export class DiceScene implements GameScene<TumbleSnapshot, DiceSceneInput, Dice
     }
     if (this.playback) this.advancePlayback(now);
     this.advanceEffect(now);
-    this.particles.step(Math.min(ms / 1000, 0.05));
+    this.sparks.pool.step(Math.min(ms / 1000, 0.05));
     this.particleLayer.sync();
     this.app.render();
-    const busy = this.playback !== null || this.effect.kind !== 'none' || this.particles.count > 0;
+    const busy = this.playback !== null || this.effect.kind !== 'none' || this.sparks.pool.count > 0;
     if (busy) this.idleFrames = 2;
     else this.idleFrames--;
   }
@@ -732,7 +596,7 @@ export class DiceScene implements GameScene<TumbleSnapshot, DiceSceneInput, Dice
       }
     } else if (effect.kind === 'rain') {
       if (!this.reducedMotion) {
-        for (let k = 0; k < 3; k++) this.raindrop();
+        for (let k = 0; k < 3; k++) this.sparks.raindrop(this.width, this.height);
       }
       const t = Math.min(1, (now - effect.start) / 1400);
       for (const id of effect.fallen) {
@@ -750,62 +614,10 @@ export class DiceScene implements GameScene<TumbleSnapshot, DiceSceneInput, Dice
         sprite.root.alpha = 1 - ease * 0.6;
       }
     } else if (effect.kind === 'fireworks' && !this.reducedMotion && now >= effect.nextBurst) {
-      // Spec §9: 60–110 particles a burst, a burst every 1200 ms.
-      const count = 60 + (this.nextEffectRandom() % 51);
-      const x = this.width * (0.2 + (this.nextEffectRandom() % 60) / 100);
-      const y = this.height * (0.2 + (this.nextEffectRandom() % 35) / 100);
-      const palette = [
-        [0xff5d8f, 0xffd1e0, 0xffffff],
-        [0x4dd6ff, 0xc8f4ff, 0xffffff],
-        [0xffd54a, 0xfff3b0, 0xff9f1c],
-        [0x8cff8a, 0xe0ffe0, 0xffffff],
-      ][this.nextEffectRandom() % 4];
-      this.burst(x, y, count, palette, 6);
+      // Spec §9: a burst every 1200 ms.
+      this.sparks.firework(this.width, this.height);
       effect.nextBurst = now + 1200;
     }
-  }
-
-  /** Effects only: a tiny LCG so bursts vary (the roll's own randomness is in the engine). */
-  private nextEffectRandom(): number {
-    this.effectRng = (Math.imul(this.effectRng, 1664525) + 1013904223) >>> 0;
-    return this.effectRng >>> 8;
-  }
-
-  private burst(x: number, y: number, count: number, palette: number[], speed: number): void {
-    for (let k = 0; k < count; k++) {
-      const a = (k / count) * Math.PI * 2 + (this.nextEffectRandom() % 100) / 300;
-      const v = speed * (0.5 + (this.nextEffectRandom() % 100) / 100) * 60;
-      const size = (0.22 + (this.nextEffectRandom() % 10) / 60) * DOT_RADIUS;
-      const spark: ParticleSpawn = {
-        x,
-        y,
-        vx: Math.cos(a) * v,
-        vy: Math.sin(a) * v,
-        life: 1.1 + (this.nextEffectRandom() % 100) / 120,
-        size0: size,
-        colors: [palette[k % palette.length]],
-        gravity: 140,
-      };
-      if (!this.particles.emit(spark)) return;
-    }
-  }
-
-  /** A streak of rain: a dot stretched tall, at a steady 0.55 alpha, falling past the bottom edge. */
-  private raindrop(): void {
-    const x = (this.nextEffectRandom() % 1000) * (this.width / 1000);
-    const vy = 520 + (this.nextEffectRandom() % 200);
-    this.particles.emit({
-      x,
-      y: -10,
-      vx: -30,
-      vy,
-      life: (this.height + 20) / vy,
-      size0: 0.12 * DOT_RADIUS,
-      stretch: 0.7 / 0.12,
-      alpha: 0.55,
-      fade: false,
-      colors: [0x9fb7d9],
-    });
   }
 }
 
