@@ -2,6 +2,7 @@
 import 'pixi.js/unsafe-eval';
 import { Application, Container, Particle, ParticleContainer, Sprite, type Texture } from 'pixi.js';
 import { AdaptiveQuality } from '../../../lib/pure/adaptiveQuality.ts';
+import { lerp } from '../../../lib/pure/math.ts';
 import type {
   GameScene,
   SceneCanvas,
@@ -11,13 +12,7 @@ import type {
 import { initSceneApp } from '../../../lib/sceneApp.ts';
 import { SceneCanvas as SceneCanvasKeeper } from '../../../lib/sceneCanvas.ts';
 import { KIND_STAR } from '../engine/bodyTypes.ts';
-import {
-  CANVAS_MAX_WIDTH,
-  PATH_TRAIL_MAX_POINTS,
-  STAR_FIELD_MAX,
-  STAR_FIELD_MIN,
-  TRAIL_MAX_POINTS,
-} from '../engine/constants.ts';
+import { CANVAS_MAX_WIDTH, PATH_TRAIL_MAX_POINTS, TRAIL_MAX_POINTS } from '../engine/constants.ts';
 import {
   B_ANGLE,
   B_FLASH,
@@ -32,7 +27,9 @@ import {
 } from '../engine/snapshot.ts';
 import { type Camera, clampZoom } from './camera.ts';
 import { GalaxyLayer } from './GalaxyLayer.ts';
+import { StarField } from './StarField.ts';
 import { createSceneTextures, type SceneTextures, TEXTURE_SIZE } from './textures.ts';
+import { mixWhite, particleColor, rgbToBgr, saturate } from './tints.ts';
 
 /** What the page sends the scene: the view it owns and what to show. */
 export type GravitySceneInput =
@@ -69,41 +66,6 @@ const TRAIL_BUDGET_MIN = 4_000;
  */
 const RESOLUTION_LEVELS = [1, 0.75, 0.5];
 
-const lerp = (a: number, b: number, t: number) => a + (b - a) * t;
-
-/** Lighter tint of a colour (towards white), for trails of bright bodies. */
-function mixWhite(color: number, amount: number): number {
-  const r = (color >> 16) & 255;
-  const g = (color >> 8) & 255;
-  const b = color & 255;
-  const m = (c: number) => Math.round(c + (255 - c) * amount);
-  return (m(r) << 16) | (m(g) << 8) | m(b);
-}
-
-/**
- * A particle's packed colour (what its `tint` and `alpha` setters store): BGR with the
- * alpha byte on top. Trail dots are thousands a frame: writing it directly skips the
- * setters' colour parsing (Color.setValue) for each dot.
- */
-function particleColor(bgr: number, alpha: number): number {
-  return bgr + (((Math.min(Math.max(alpha, 0), 1) * 255) | 0) << 24);
-}
-
-const rgbToBgr = (rgb: number) => ((rgb & 255) << 16) | (rgb & 0xff00) | ((rgb >> 16) & 255);
-
-/**
- * Star colours from black-body temperature are pale; their glow reads better with the hue
- * pushed further from white (a G star glows gold, an M star ember-red).
- */
-function saturate(color: number, amount: number): number {
-  const r = (color >> 16) & 255;
-  const g = (color >> 8) & 255;
-  const b = color & 255;
-  const grey = (r + g + b) / 3;
-  const s = (c: number) => Math.round(Math.min(255, Math.max(0, grey + (c - grey) * amount)));
-  return (s(r) << 16) | (s(g) << 8) | s(b);
-}
-
 /**
  * Gravity's picture: the bodies slid between the last two snapshots, their trails, the
  * Galaxy's stars, a twinkling star field and the selection ring. Touches no DOM, so the
@@ -117,12 +79,7 @@ export class GravityScene implements GameScene<Snapshot, GravitySceneInput, Grav
   private height = 1;
   private resolution = 1;
 
-  private nebula!: Sprite;
-  private starField!: ParticleContainer;
-  private starFieldData: { x: number; y: number; base: number; phase: number; speed: number }[] = [];
-  /** The parallax offset the star field's positions were last placed at (NaN: place them). */
-  private starFieldPx = Number.NaN;
-  private starFieldPy = Number.NaN;
+  private sky!: StarField;
   private world = new Container();
   private trailLayer!: ParticleContainer;
   private pathLayer!: ParticleContainer;
@@ -181,13 +138,7 @@ export class GravityScene implements GameScene<Snapshot, GravitySceneInput, Grav
     this.keeper = new SceneCanvasKeeper(app);
     this.textures = createSceneTextures();
 
-    this.nebula = new Sprite(this.textures.nebula);
-    this.starField = new ParticleContainer({
-      texture: this.textures.dot,
-      // Positions move only with the camera (twinkle() re-uploads them then); alphas every frame.
-      dynamicProperties: { position: false, color: true, vertex: false, rotation: false },
-    });
-    this.starField.blendMode = 'add';
+    this.sky = new StarField(this.textures);
     this.trailLayer = new ParticleContainer({
       texture: this.textures.dot,
       dynamicProperties: { position: true, color: true, vertex: true, rotation: false },
@@ -226,8 +177,8 @@ export class GravityScene implements GameScene<Snapshot, GravitySceneInput, Grav
       this.flashLayer,
       this.ring,
     );
-    app.stage.addChild(this.nebula, this.starField, this.world);
-    this.layoutBackground();
+    app.stage.addChild(this.sky.nebula, this.sky.stars, this.world);
+    this.sky.layout(this.width, this.height);
     this.applyCamera();
   }
 
@@ -353,7 +304,7 @@ export class GravityScene implements GameScene<Snapshot, GravitySceneInput, Grav
     // Fewer trail dots when frames run long, more when there is room.
     if (this.frameMs > 22) this.trailBudget = Math.max(TRAIL_BUDGET_MIN, this.trailBudget * 0.97);
     else if (this.frameMs < 14) this.trailBudget = Math.min(TRAIL_BUDGET_MAX, this.trailBudget * 1.01);
-    this.twinkle(now);
+    this.sky.twinkle(now, this.camera, this.reducedMotion);
     this.drawBodies(alpha);
     this.drawGalaxy(alpha);
     this.app.render();
@@ -568,72 +519,6 @@ export class GravityScene implements GameScene<Snapshot, GravitySceneInput, Grav
     return -1;
   }
 
-  // ---- background ----------------------------------------------------------------------
-
-  private layoutBackground(): void {
-    const { width, height } = this;
-    const cover = Math.max(width, height);
-    this.nebula.width = cover * 1.15;
-    this.nebula.height = cover * 1.15;
-    this.nebula.position.set((width - this.nebula.width) / 2, (height - this.nebula.height) / 2);
-    const count = Math.round(Math.min(STAR_FIELD_MAX, Math.max(STAR_FIELD_MIN, (width * height) / 1200)));
-    this.starField.removeParticles(0, this.starField.particleChildren.length);
-    this.starFieldData = [];
-    this.starFieldPx = Number.NaN;
-    const tints = [0xffffff, 0xdfe7ff, 0xfff1d8, 0xcfd9ff, 0xffe2c4];
-    for (let k = 0; k < count; k++) {
-      const big = Math.random() < 0.06;
-      const size = (big ? 2.2 : 0.8 + Math.random() * 1.0) / TEXTURE_SIZE.dot;
-      const d = {
-        x: Math.random() * width,
-        y: Math.random() * height,
-        base: big ? 0.75 : 0.15 + Math.random() * 0.4,
-        phase: Math.random() * Math.PI * 2,
-        speed: 0.4 + Math.random() * 1.6,
-      };
-      this.starFieldData.push(d);
-      this.starField.addParticle(
-        new Particle({
-          texture: this.textures.dot,
-          x: d.x,
-          y: d.y,
-          scaleX: size * 1.4,
-          scaleY: size * 1.4,
-          anchorX: 0.5,
-          anchorY: 0.5,
-          tint: tints[k % tints.length],
-          alpha: d.base,
-        }),
-      );
-    }
-  }
-
-  private twinkle(now: number): void {
-    const stars = this.starField.particleChildren as Particle[];
-    const time = now / 1000;
-    // A hint of parallax: the far field drifts a little when the camera pans (not under
-    // prefers-reduced-motion).
-    const drift = this.reducedMotion ? 0 : 0.04 * this.camera.zoom;
-    const px = -this.camera.x * drift;
-    const py = -this.camera.y * drift;
-    const { width, height } = this;
-    if (px !== this.starFieldPx || py !== this.starFieldPy) {
-      this.starFieldPx = px;
-      this.starFieldPy = py;
-      for (let k = 0; k < stars.length; k++) {
-        const d = this.starFieldData[k];
-        stars[k].x = (((d.x + px) % width) + width) % width;
-        stars[k].y = (((d.y + py) % height) + height) % height;
-      }
-      this.starField.update();
-    }
-    if (this.reducedMotion) return;
-    for (let k = 0; k < stars.length; k++) {
-      const d = this.starFieldData[k];
-      stars[k].alpha = d.base * (0.75 + 0.25 * Math.sin(time * d.speed + d.phase));
-    }
-  }
-
   // ---- what the page sends ------------------------------------------------------------
 
   input(input: GravitySceneInput): void {
@@ -682,7 +567,7 @@ export class GravityScene implements GameScene<Snapshot, GravitySceneInput, Grav
     this.height = h;
     this.resolution = viewport.resolution;
     this.applyResolution();
-    this.layoutBackground();
+    this.sky.layout(this.width, this.height);
     this.applyCamera();
   }
 
