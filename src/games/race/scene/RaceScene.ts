@@ -24,6 +24,7 @@ import { FIREWORKS_SECONDS, START_DASH } from '../engine/constants.ts';
 import type { EndReason, Phase, RaceEvent, ResultEntry } from '../engine/race.ts';
 import { CAR_STRIDE, type RaceSnapshot, type TrackView } from '../engine/snapshot.ts';
 import { type CameraView, RaceCamera, type ScreenPoint, screenPoint, type WorldPoint } from './camera.ts';
+import { drawCar, drawLawn, drawRoad, GRASS, RACING_LINE } from './roadside.ts';
 import { SnapshotPair } from './snapshotPair.ts';
 import { StrokeInk } from './strokeInk.ts';
 
@@ -85,15 +86,6 @@ export interface RaceSceneHud {
 /** What of a spent car buffer moves back to the physics worker. */
 export const recycledCars = (cars: Float32Array): Transferable[] => [cars.buffer as ArrayBuffer];
 
-const GRASS = 0x4a9a3c;
-const GRASS_DARK = 0x3f8a33;
-const GRASS_LIGHT = 0x5aac48;
-const SHOULDER = 0xc9b27c;
-const SHOULDER_WIDTH = 6;
-const EDGE = 0xffffff;
-const EDGE_WIDTH = 2;
-const ROAD = 0x3b3d42;
-const RACING_LINE = 0x39ff6a;
 const RESOLUTIONS = [1, 0.75, 0.5];
 /** A gap between drawn frames longer than this was a hidden page: draw again whatever changed. */
 const PAUSE_MS = 1000;
@@ -122,58 +114,6 @@ const lerpAngle = (a: number, b: number, t: number) => {
   if (d < -Math.PI) d += Math.PI * 2;
   return a + d * t;
 };
-
-/** A little top-down car pointing along +x: wheels, body, windscreen, rear window, lights. */
-export function drawCar(g: Graphics, color: number, length: number, width: number): void {
-  const L = length;
-  const W = width;
-  g.clear();
-  g.roundRect(-L / 2 + 1.5, -W / 2 + 1.5, L, W, W * 0.35).fill({ color: 0x000000, alpha: 0.3 });
-  const wheelL = L * 0.22;
-  const wheelW = W * 0.22;
-  for (const fx of [-0.3, 0.28]) {
-    for (const fy of [-1, 1]) {
-      g.roundRect(
-        L * fx - wheelL / 2,
-        fy * (W / 2) - wheelW / 2 - fy * wheelW * 0.15,
-        wheelL,
-        wheelW,
-        1,
-      ).fill(0x151515);
-    }
-  }
-  g.roundRect(-L / 2, -W / 2, L, W, W * 0.38)
-    .fill(color)
-    .stroke({ width: 0.8, color: 0x000000, alpha: 0.45 });
-  g.roundRect(L * 0.02, -W * 0.36, L * 0.2, W * 0.72, W * 0.15).fill(0x1d2a3a);
-  g.roundRect(-L * 0.36, -W * 0.32, L * 0.12, W * 0.64, W * 0.12).fill(0x1d2a3a);
-  g.rect(-L * 0.14, -W * 0.06, L * 0.14, W * 0.12).fill({ color: 0xffffff, alpha: 0.35 });
-  g.roundRect(L / 2 - L * 0.07, -W * 0.42, L * 0.06, W * 0.22, 1).fill(0xfff4c2);
-  g.roundRect(L / 2 - L * 0.07, W * 0.2, L * 0.06, W * 0.22, 1).fill(0xfff4c2);
-  g.rect(-L / 2 + 0.3, -W * 0.4, L * 0.04, W * 0.2).fill(0xd32f2f);
-  g.rect(-L / 2 + 0.3, W * 0.2, L * 0.04, W * 0.2).fill(0xd32f2f);
-}
-
-/** Strokes a closed (or open) polyline road in the three layers: shoulder, white edge, asphalt. */
-function drawRoad(
-  g: Graphics,
-  xs: ArrayLike<number>,
-  ys: ArrayLike<number>,
-  brush: number,
-  closed: boolean,
-): void {
-  const flat: number[] = [];
-  for (let i = 0; i < xs.length; i++) flat.push(xs[i], ys[i]);
-  if (closed && xs.length > 1) flat.push(xs[0], ys[0], xs[1 % xs.length], ys[1 % xs.length]);
-  const layers: [number, number][] = [
-    [brush + 2 * (SHOULDER_WIDTH + EDGE_WIDTH), SHOULDER],
-    [brush + 2 * EDGE_WIDTH, EDGE],
-    [brush, ROAD],
-  ];
-  for (const [width, color] of layers) {
-    g.poly(flat, false).stroke({ width, color, join: 'round', cap: 'round' });
-  }
-}
 
 export class RaceScene implements GameScene<RaceSnapshot, RaceSceneInput, RaceSceneHud, Float32Array> {
   private app!: Application;
@@ -397,27 +337,9 @@ export class RaceScene implements GameScene<RaceSnapshot, RaceSceneInput, RaceSc
   }
 
   private drawGrass(): void {
-    const g = this.grass;
-    g.clear();
     this.dirty = true;
     this.staticDirty = true;
-    // Mown stripes and tufts over the background's green: fixed pseudo-random, so the lawn
-    // does not change between frames.
-    const stripe = 48;
-    for (let x = 0; x < this.worldW; x += stripe * 2) {
-      g.rect(x, 0, Math.min(stripe, this.worldW - x), this.worldH).fill({ color: GRASS_LIGHT, alpha: 0.18 });
-    }
-    let s = this.seed;
-    const rand = () => {
-      s = (s * 1664525 + 1013904223) >>> 0;
-      return s / 4294967296;
-    };
-    const tufts = Math.min(900, Math.round((this.worldW * this.worldH) / 1500));
-    for (let i = 0; i < tufts; i++) {
-      const x = rand() * this.worldW;
-      const y = rand() * this.worldH;
-      g.rect(x, y, 2, 4 + rand() * 3).fill({ color: rand() < 0.5 ? GRASS_DARK : GRASS_LIGHT, alpha: 0.7 });
-    }
+    drawLawn(this.grass.clear(), this.worldW, this.worldH, this.seed);
   }
 
   /** The finalized track (or none): road, start line and the racing line for debugging. */
