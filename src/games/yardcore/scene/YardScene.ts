@@ -12,6 +12,7 @@ import 'pixi.js/unsafe-eval';
  */
 import { Application, Container, Rectangle, Sprite, Texture } from 'pixi.js';
 import { canvasPng } from '../../../lib/canvasPng.ts';
+import { ParticleLayer, ParticlePool } from '../../../lib/particles.ts';
 import { AdaptiveQuality } from '../../../lib/pure/adaptiveQuality.ts';
 import type {
   GameScene,
@@ -41,6 +42,10 @@ import { chunksInView, isFarChunk } from './view.ts';
 const T = TILE_PX;
 const RESOLUTIONS = [1, 0.75, 0.5];
 const MAX_PARTICLES = 300;
+/** The dot texture's radius (px): a particle of size 4 is drawn at scale 1. */
+const DOT_RADIUS = 4;
+/** Clippings and sparkles fall (px/s²) as they fade. */
+const PARTICLE_GRAVITY = 160;
 /** No step from the engine for this long: the yard stands still (paused, game over). */
 const QUIET_MS = 250;
 
@@ -88,14 +93,6 @@ interface Thing {
   phase: number;
 }
 
-interface Particle {
-  sprite: Sprite;
-  vx: number;
-  vy: number;
-  life: number;
-  maxLife: number;
-}
-
 const FLEEING = CRITTER_STATES.indexOf('fleeing');
 const FLYING = CRITTER_STATES.indexOf('flying');
 const CROW = ENTITY_KINDS.indexOf('crow');
@@ -135,8 +132,8 @@ export class YardScene implements GameScene<YardSnapshot, YardSceneInput, YardSc
   private playerBody!: Sprite;
   private playerMower!: Sprite;
   private playerShadow!: Sprite;
-  private particles: Particle[] = [];
-  private freeParticles: Particle[] = [];
+  private readonly particles = new ParticlePool({ capacity: MAX_PARTICLES, whenFull: 'drop' });
+  private particleLayer!: ParticleLayer;
   private latest: YardSnapshot | null = null;
   private prevPlayer = { x: 0, y: 0 };
   /**
@@ -197,6 +194,8 @@ export class YardScene implements GameScene<YardSnapshot, YardSceneInput, YardSc
     this.playerBody = this.centred(this.textures.things.player);
     this.player.addChild(this.playerShadow, this.playerMower, this.playerBody);
     this.playerShadow.y = 10;
+    this.particleLayer = new ParticleLayer(this.particles, this.textures.dot, { radius: DOT_RADIUS });
+    this.effects.addChild(this.particleLayer.container);
     this.world.addChild(this.ground, this.shadows, this.things, this.effects);
     this.things.addChild(this.player);
     this.flash.texture = Texture.WHITE;
@@ -291,11 +290,7 @@ export class YardScene implements GameScene<YardSnapshot, YardSceneInput, YardSc
       thing.shadow.destroy();
     }
     this.thingSprites.clear();
-    for (const p of this.particles) {
-      p.sprite.visible = false;
-      this.freeParticles.push(p);
-    }
-    this.particles.length = 0;
+    this.particles.clear();
     this.latest = null;
     this.playerChunk = '';
     this.groundDirty = true;
@@ -392,6 +387,7 @@ export class YardScene implements GameScene<YardSnapshot, YardSceneInput, YardSc
 
   destroy(): void {
     this.keeper.dispose();
+    this.particleLayer.destroy();
     this.textures.destroy();
     this.app.destroy(false, { children: true });
   }
@@ -570,7 +566,8 @@ export class YardScene implements GameScene<YardSnapshot, YardSceneInput, YardSc
     if (p.mowing && !this.reducedMotion) this.playerMower.x += Math.sin(now / 25) * 0.8;
     this.playerBody.alpha = p.invulnerable ? (Math.floor(now / 90) % 2 ? 0.35 : 1) : 1;
     // Effects.
-    if (!still) this.advanceParticles(Math.min(ms, 50) / 1000);
+    if (!still) this.particles.step(Math.min(ms, 50) / 1000);
+    this.particleLayer.sync();
     this.flash.alpha = now < this.flashUntil ? ((this.flashUntil - now) / 250) * 0.35 : 0;
     this.app.render();
   }
@@ -602,74 +599,47 @@ export class YardScene implements GameScene<YardSnapshot, YardSceneInput, YardSc
 
   private readonly drawGround = (x: number, y: number): void => this.drawTile(x, y, this.tileKind(x, y));
 
-  private particle(): Particle | null {
-    let p = this.freeParticles.pop();
-    if (!p) {
-      if (this.particles.length >= MAX_PARTICLES) return null;
-      const sprite = new Sprite(this.textures.dot);
-      sprite.anchor.set(0.5);
-      this.effects.addChild(sprite);
-      p = { sprite, vx: 0, vy: 0, life: 0, maxLife: 1 };
-    }
-    p.sprite.visible = true;
-    this.particles.push(p);
-    return p;
-  }
-
   private clippings(x: number, y: number): void {
     if (this.reducedMotion || this.dev.forceSimple) return;
     for (let k = 0; k < 6; k++) {
-      const p = this.particle();
-      if (!p) return;
       const a = (k / 6) * Math.PI * 2 + this.frameCount;
-      p.sprite.position.set(x * T, y * T);
-      p.sprite.tint = k % 2 ? 0x58b04c : 0x9be07a;
-      p.sprite.scale.set(0.45, 0.25);
-      p.vx = Math.cos(a) * 70;
-      p.vy = Math.sin(a) * 70 - 40;
-      p.life = 0;
-      p.maxLife = 0.45;
+      // A blade of grass: a dot squashed to 0.45 × 0.25 of its size.
+      const emitted = this.particles.emit({
+        x: x * T,
+        y: y * T,
+        vx: Math.cos(a) * 70,
+        vy: Math.sin(a) * 70 - 40,
+        life: 0.45,
+        size0: 0.45 * DOT_RADIUS,
+        stretch: 0.25 / 0.45,
+        colors: [k % 2 ? 0x58b04c : 0x9be07a],
+        gravity: PARTICLE_GRAVITY,
+      });
+      if (!emitted) return;
     }
   }
 
   private sparkle(x: number, y: number, color: number): void {
     if (this.reducedMotion || this.dev.forceSimple) return;
     for (let k = 0; k < 10; k++) {
-      const p = this.particle();
-      if (!p) return;
       const a = (k / 10) * Math.PI * 2;
-      p.sprite.position.set(x * T, y * T);
-      p.sprite.tint = color;
-      p.sprite.scale.set(0.5);
-      p.vx = Math.cos(a) * 90;
-      p.vy = Math.sin(a) * 90;
-      p.life = 0;
-      p.maxLife = 0.5;
+      const emitted = this.particles.emit({
+        x: x * T,
+        y: y * T,
+        vx: Math.cos(a) * 90,
+        vy: Math.sin(a) * 90,
+        life: 0.5,
+        size0: 0.5 * DOT_RADIUS,
+        colors: [color],
+        gravity: PARTICLE_GRAVITY,
+      });
+      if (!emitted) return;
     }
   }
 
   private ouch(now: number): void {
     this.flashUntil = now + 250;
     this.shakeUntil = now + 300;
-  }
-
-  private advanceParticles(dt: number): void {
-    let alive = 0;
-    for (let k = 0; k < this.particles.length; k++) {
-      const p = this.particles[k];
-      p.life += dt;
-      if (p.life >= p.maxLife) {
-        p.sprite.visible = false;
-        this.freeParticles.push(p);
-        continue;
-      }
-      p.vy += 160 * dt;
-      p.sprite.x += p.vx * dt;
-      p.sprite.y += p.vy * dt;
-      p.sprite.alpha = 1 - p.life / p.maxLife;
-      this.particles[alive++] = p;
-    }
-    this.particles.length = alive;
   }
 }
 
