@@ -8,13 +8,18 @@ import type { Graphics } from 'pixi.js';
 export const GRASS = 0x4a9a3c;
 const GRASS_DARK = 0x3f8a33;
 const GRASS_LIGHT = 0x5aac48;
-const SHOULDER = 0xc9b27c;
-const SHOULDER_WIDTH = 6;
-const EDGE = 0xffffff;
-const EDGE_WIDTH = 2;
-const ROAD = 0x3b3d42;
 /** The debug overlay's racing line. */
 export const RACING_LINE = 0x39ff6a;
+
+/**
+ * The road's strokes, widest first: a sandy shoulder (6 px a side), a white edge (2 px a
+ * side) and the asphalt, each `beyond` px wider than the brush.
+ */
+const ROAD_LAYERS: readonly { beyond: number; color: number }[] = [
+  { beyond: 2 * (6 + 2), color: 0xc9b27c },
+  { beyond: 2 * 2, color: 0xffffff },
+  { beyond: 0, color: 0x3b3d42 },
+];
 
 /** A little top-down car pointing along +x: wheels, body, windscreen, rear window, lights. */
 export function drawCar(g: Graphics, color: number, length: number, width: number): void {
@@ -58,13 +63,8 @@ export function drawRoad(
   const flat: number[] = [];
   for (let i = 0; i < xs.length; i++) flat.push(xs[i], ys[i]);
   if (closed && xs.length > 1) flat.push(xs[0], ys[0], xs[1 % xs.length], ys[1 % xs.length]);
-  const layers: [number, number][] = [
-    [brush + 2 * (SHOULDER_WIDTH + EDGE_WIDTH), SHOULDER],
-    [brush + 2 * EDGE_WIDTH, EDGE],
-    [brush, ROAD],
-  ];
-  for (const [width, color] of layers) {
-    g.poly(flat, false).stroke({ width, color, join: 'round', cap: 'round' });
+  for (const { beyond, color } of ROAD_LAYERS) {
+    g.poly(flat, false).stroke({ width: brush + beyond, color, join: 'round', cap: 'round' });
   }
 }
 
