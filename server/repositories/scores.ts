@@ -11,15 +11,11 @@ import {
   planRanks,
 } from '../domain/scoreRanks.ts';
 import { hotSql, isUniqueViolation, nowIso, num } from '../util.ts';
+import { BoardCache } from './boardCache.ts';
 import { boardEntry } from './boardEntry.ts';
+import { PG_SUBMIT_SQL, pgSubmitParams } from './pgSubmit.ts';
+import { insertParams, type NewScore, SQLITE_INSERT_SQL, sqliteInsertSql } from './scoreInsert.ts';
 import { claimSubmission, type SubmissionClaimOf } from './submissionClaims.ts';
-
-/**
- * Boards and game configs are cached in this process and dropped on every write made
- * through it. A write made by another server process sharing the database is not seen
- * here: this bounds how long a cached board or config may lag it.
- */
-export const BOARD_CACHE_MS = 1000;
 
 export function toGameConfig(row: GameConfigsTable): GameConfig {
   return {
@@ -45,148 +41,11 @@ interface PendingInsert {
 
 export type SubmissionClaim = SubmissionClaimOf<{ id: number; rank: number; verified: boolean }>;
 
-export interface NewScore {
-  game_id: string;
-  user_id: string | null;
-  player_name: string;
-  score: number;
-  duration: number | null;
-  level_or_mode: string | null;
-  metadata: Record<string, unknown> | null;
-  verified: boolean;
-  ip_address: string | null;
-}
-
-/** The columns a new score fills, in the order of insertParams. */
-const SCORE_COLUMNS = [
-  'game_id',
-  'user_id',
-  'player_name',
-  'score',
-  'duration',
-  'level_or_mode',
-  'metadata',
-  'verified',
-  'ip_address',
-  'created_at',
-] as const;
-
-function insertParams(score: NewScore): unknown[] {
-  return [
-    score.game_id,
-    score.user_id,
-    score.player_name,
-    score.score,
-    score.duration,
-    score.level_or_mode,
-    score.metadata ? JSON.stringify(score.metadata) : null,
-    score.verified ? 1 : 0,
-    score.ip_address,
-    nowIso(),
-  ];
-}
-
-/**
- * PostgreSQL: a whole batch of submits as one statement whose text never changes, whatever
- * the batch holds (its rows travel as arrays), so it is parsed and planned once per pooled
- * connection (a named statement). Every part sees the database as it was before the
- * statement, so the counts leave the batch out. It runs after an advisory lock that every
- * server's submits take (Db.lockedRows): batches of two servers would otherwise count
- * without each other's uncommitted rows, and a rank could miss a better score with a
- * smaller id (server/routes/scoreRanksConcurrent.test.ts).
- *
- * It was a statement written out per batch (a union arm and six parameters per distinct
- * score, a VALUES row per score): never the same text twice, so planned every time, and
- * planning grew with the batch (325 ms for 49 scores on the loaded 2-core machine, against
- * 37 ms to run it). Submits are written one batch at a time, so a slow batch made the next
- * one bigger and slower still: at 1,000 submits/s it fell behind for good.
- *
- * `ahead`: per distinct (scope, score), the counts of the better buckets (bucket between
- * blo and bhi) plus the scores of its own bucket from the score to the bucket's better
- * edge (low..high), over the whole game (mode null) or one mode. `bumped`: the bucket
- * deltas, in key order (see bucketUpsert). `inserted`: the scores, ids drawn in array order.
- */
-export const PG_SUBMIT_SQL = `with ahead as (
-  select t.i - 1 as i,
-    (select coalesce(sum(b.n), 0) from score_buckets b
-      where b.game_id = t.game_id and b.scope = t.scope and b.bucket between t.blo and t.bhi)
-    + case when t.mode is null
-        then (select count(*) from scores s where s.game_id = t.game_id and s.score between t.low and t.high)
-        else (select count(*) from scores s
-          where s.game_id = t.game_id and s.level_or_mode = t.mode and s.score between t.low and t.high)
-      end as n
-  from unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::int[], $6::float8[], $7::float8[])
-    with ordinality as t(game_id, mode, scope, blo, bhi, low, high, i)
-), bumped as (
-  insert into score_buckets (game_id, scope, bucket, n)
-  select * from unnest($8::text[], $9::text[], $10::int[], $11::int[])
-  on conflict (game_id, scope, bucket) do update set n = score_buckets.n + excluded.n
-), inserted as (
-  insert into scores (${SCORE_COLUMNS.join(', ')})
-  select * from unnest($12::text[], $13::text[], $14::text[], $15::float8[], $16::float8[], $17::text[],
-    $18::text[], $19::int[], $20::text[], $21::text[])
-  returning id
-)
-select i::bigint, n::bigint from ahead union all select -1, id::bigint from inserted`;
-
-/** Buckets are non-negative 32-bit integers; these bound "every bucket above / below". */
-const BUCKET_MIN = -1;
-const BUCKET_MAX = 2 ** 31 - 1;
-
-/** The 21 array parameters of PG_SUBMIT_SQL. */
-function pgSubmitParams(
-  counts: readonly AheadCount[],
-  deltas: readonly BucketDelta[],
-  batch: readonly PendingInsert[],
-): unknown[][] {
-  const columns = (rows: readonly unknown[][], width: number) =>
-    Array.from({ length: width }, (_, c) => rows.map((row) => row[c]));
-  return [
-    ...columns(
-      counts.map((c) => [
-        c.gameId,
-        c.mode,
-        bucketScope(c.mode),
-        c.direction === 'DESC' ? c.bucket + 1 : BUCKET_MIN,
-        c.direction === 'DESC' ? BUCKET_MAX : c.bucket - 1,
-        c.low,
-        c.high,
-      ]),
-      7,
-    ),
-    ...columns(
-      deltas.map((d) => [d.gameId, d.scope, d.bucket, d.n]),
-      4,
-    ),
-    ...columns(
-      batch.map(({ score }) => insertParams(score)),
-      SCORE_COLUMNS.length,
-    ),
-  ];
-}
-
-function boardKey(config: GameConfig, limit: number, levelOrMode: string | null): string {
-  return `${config.sort_order} ${limit}${levelOrMode === null ? '' : ` =${levelOrMode}`}`;
-}
-
 /** Scores and game configs. Rank is 1-based in the game's sort direction; ties rank by age. */
 export class ScoresRepository {
-  /** Game configs change only through the admin console; cached to keep the top-10 read to one query. */
-  private configCache = new Map<string, { at: number; config: GameConfig | null }>();
+  /** Boards and configs kept in this process: see BoardCache. */
+  private readonly cache = new BoardCache();
 
-  /** Top-N answers per game, then per (sort order, limit, mode); see BOARD_CACHE_MS. */
-  private boards = new Map<string, Map<string, { at: number; entries: ScoreEntry[] }>>();
-
-  /**
-   * Writes are numbered; each game keeps the number of its last write (allWrite: the last
-   * write to every game at once). A read that began before a write and ends after it is
-   * answered but not cached, so it cannot bring back what the write replaced.
-   */
-  private writeCount = 0;
-  private lastWrite = new Map<string, number>();
-  private allWrite = 0;
-
-  private readonly insertSql: string;
   /** SQL of the rank counts, by shape (mode scope, direction). */
   private readonly aheadSql = new Map<string, string>();
 
@@ -196,8 +55,6 @@ export class ScoresRepository {
   constructor(private readonly database: Db) {
     this.writer = database.writes;
     this.maxFlushing = database.dialect === 'postgres' ? 2 : 1;
-    // The worker's statement (SQLite only: no placeholder renumbering).
-    this.insertSql = `insert into scores (${SCORE_COLUMNS.join(', ')}) values (${SCORE_COLUMNS.map(() => '?').join(', ')}) returning id`;
   }
 
   private get db() {
@@ -206,48 +63,18 @@ export class ScoresRepository {
 
   /** The cached config of a game (null: cached as unknown), or undefined when it must be read. */
   cachedConfig(gameId: string): GameConfig | null | undefined {
-    const cached = this.configCache.get(gameId);
-    return cached && Date.now() - cached.at < BOARD_CACHE_MS ? cached.config : undefined;
+    return this.cache.cachedConfig(gameId);
   }
 
   async config(gameId: string): Promise<GameConfig | null> {
-    const now = Date.now();
-    const cached = this.configCache.get(gameId);
-    if (cached && now - cached.at < BOARD_CACHE_MS) return cached.config;
-    return this.singleFlight(`config ${gameId}`, gameId, async (since) => {
+    return this.cache.config(gameId, async () => {
       const row = await this.db
         .selectFrom('game_configs')
         .selectAll()
         .where('game_id', '=', gameId)
         .executeTakeFirst();
-      const config = row ? toGameConfig(row) : null;
-      if (this.unchangedSince(gameId, since)) {
-        if (this.configCache.size > 1000) this.configCache.clear();
-        this.configCache.set(gameId, { at: now, config });
-      }
-      return config;
+      return row ? toGameConfig(row) : null;
     });
-  }
-
-  /** Reads in flight, by what they read: see singleFlight. */
-  private inFlight = new Map<string, { since: number; answer: Promise<unknown> }>();
-
-  /**
-   * One database read for everyone who asks for the same thing while it runs. When a cached
-   * board expires under 1,000 requests/s, every request until the first read comes back
-   * missed the cache and read the board itself: a burst of identical queries each second
-   * that queued for the pool. A caller joins a read only when no write to the
-   * game was made through this process since the read began, so its own writes still show.
-   */
-  private singleFlight<T>(key: string, gameId: string, read: (since: number) => Promise<T>): Promise<T> {
-    const running = this.inFlight.get(key);
-    if (running && this.unchangedSince(gameId, running.since)) return running.answer as Promise<T>;
-    const since = this.writeCount;
-    const answer = read(since).finally(() => {
-      if (this.inFlight.get(key)?.answer === answer) this.inFlight.delete(key);
-    });
-    this.inFlight.set(key, { since, answer });
-    return answer;
   }
 
   async configs(): Promise<GameConfig[]> {
@@ -267,64 +94,33 @@ export class ScoresRepository {
         }),
       )
       .execute();
-    this.configCache.delete(config.game_id);
+    this.cache.dropConfig(config.game_id);
     this.invalidateBoards(config.game_id);
-  }
-
-  /** Whether a read of this game that began at write number `since` may be cached. */
-  private unchangedSince(gameId: string, since: number): boolean {
-    return this.allWrite <= since && (this.lastWrite.get(gameId) ?? 0) <= since;
   }
 
   /**
    * Drops the cached boards of a game (null: of every game). Every write that can change
    * a board calls it once the write is committed: score inserts and deletes and game
    * configs here, and account deletion (it anonymises the account's scores). Its number
-   * also keeps a config read that overlapped it from being cached (see config()).
+   * also keeps a read that overlapped it from being cached (see BoardCache).
    */
   invalidateBoards(gameId: string | null) {
-    const write = ++this.writeCount;
-    if (gameId === null || this.lastWrite.size >= 10_000) {
-      // Forgetting the per-game numbers is safe: allWrite now covers every game.
-      this.allWrite = write;
-      this.lastWrite.clear();
-      this.boards.clear();
-      if (gameId === null) return;
-    }
-    this.lastWrite.set(gameId, write);
-    this.boards.delete(gameId);
+    this.cache.invalidate(gameId);
   }
 
   /**
    * The top N of a game (and mode). Boards are read far more often than they change, so
-   * answers are kept until a write to the game in this process, or BOARD_CACHE_MS at most.
-   * The same array is returned until then, so callers may keep derived data (the JSON) by it.
+   * answers are kept until a write to the game in this process, or BOARD_CACHE_MS at most
+   * (boardCache.ts). The same array is returned until then, so callers may keep derived data
+   * (the JSON) by it.
    */
   async top(config: GameConfig, limit: number, levelOrMode: string | null): Promise<ScoreEntry[]> {
-    const key = boardKey(config, limit, levelOrMode);
-    const now = Date.now();
-    const cached = this.boards.get(config.game_id)?.get(key);
-    if (cached && now - cached.at < BOARD_CACHE_MS) return cached.entries;
-    return this.singleFlight(`board ${config.game_id} ${key}`, config.game_id, async (since) => {
-      const entries = await this.readTop(config, limit, levelOrMode);
-      if (this.unchangedSince(config.game_id, since)) {
-        let game = this.boards.get(config.game_id);
-        if (!game) {
-          if (this.boards.size > 1000) this.boards.clear();
-          game = new Map();
-          this.boards.set(config.game_id, game);
-        }
-        if (game.size > 1000) game.clear();
-        game.set(key, { at: now, entries });
-      }
-      return entries;
-    });
+    return this.cache.top(config, limit, levelOrMode, () => this.readTop(config, limit, levelOrMode));
   }
 
   /** The cached top N (see top()), or undefined when it must be read. */
   cachedTop(config: GameConfig, limit: number, levelOrMode: string | null): ScoreEntry[] | undefined {
-    const cached = this.boards.get(config.game_id)?.get(boardKey(config, limit, levelOrMode));
-    return cached && Date.now() - cached.at < BOARD_CACHE_MS ? cached.entries : undefined;
+    return this.cache.cachedTop(config, limit, levelOrMode);
   }
 
   private async readTop(
@@ -423,7 +219,7 @@ export class ScoresRepository {
       const outcome = await this.writer.run({
         counts: aheads.map(({ expression, params }) => ({ sql: `select ${expression} as n`, params })),
         writes: [bump],
-        inserts: batch.map(({ score }) => ({ sql: this.insertSql, params: insertParams(score) })),
+        inserts: batch.map(({ score }) => ({ sql: SQLITE_INSERT_SQL, params: insertParams(score) })),
       });
       if (!outcome.ok) throw workerError(outcome.error);
       ({ counts, ids } = outcome);
@@ -434,14 +230,18 @@ export class ScoresRepository {
           await this.database.lockedRows(
             'scores',
             PG_SUBMIT_SQL,
-            pgSubmitParams(plan.counts, deltas, batch),
+            pgSubmitParams(
+              plan.counts,
+              deltas,
+              batch.map(({ score }) => score),
+            ),
             'i bigint, n bigint',
           )
         ).map(([i, n]) => ({ i, n }));
       } else {
         // SQLite in memory: the writer's statements, in one transaction on the main connection.
         const params = batch.flatMap(({ score }) => insertParams(score));
-        const insert = `insert into scores (${SCORE_COLUMNS.join(', ')}) values ${batch.map(() => `(${SCORE_COLUMNS.map(() => '?').join(', ')})`).join(', ')} returning id`;
+        const insert = sqliteInsertSql(batch.length);
         const aheads = plan.counts.map((count) => this.aheadCount(count));
         const countSql = aheads
           .map(({ expression }, i) => `select ${i} as i, ${expression} as n`)

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ScoreEntry } from '../../src/api/types.ts';
 import { buildApp } from '../app.ts';
 import { connectDatabase, type Db } from '../db/connect.ts';
-import { BOARD_CACHE_MS } from '../repositories/scores.ts';
+import { BOARD_CACHE_MS } from '../repositories/boardCache.ts';
 import { call, devSignIn, suiteApp, testConfig, testDialects } from '../test/harness.ts';
 
 /**
