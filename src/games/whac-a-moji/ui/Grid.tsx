@@ -1,7 +1,8 @@
-import { type CSSProperties, memo, useLayoutEffect, useRef } from 'react';
+import { type CSSProperties, useLayoutEffect, useRef } from 'react';
 import { useStore } from 'zustand';
 import { CELL_PX, GAP_PX } from '../engine/constants.ts';
-import type { SlotView, WhacStore } from './store.ts';
+import { GridCells } from './gridCells.ts';
+import type { WhacStore } from './store.ts';
 
 /** The grid's border width in px (whac.css), which does not scale. */
 export const GRID_BORDER_PX = 1;
@@ -23,76 +24,30 @@ export function gridScale(rows: number, cols: number, width: number, height: num
   return Math.max(0.25, Number.isFinite(s) ? s : 1);
 }
 
-function slotLabel(slot: SlotView, index: number): string {
-  const n = `Hole ${index + 1}`;
-  if (slot.emoji === null) return `${n}: empty`;
-  if (slot.isHit) return `${n}: whacked ${slot.emoji} (+${slot.points})`;
-  return `${n}: ${slot.emoji}, countdown ${slot.countdown}`;
-}
-
-interface CellProps {
-  slot: SlotView;
-  index: number;
-  onWhack(index: number): void;
-}
-
-const Cell = memo(function Cell({ slot, index, onWhack }: CellProps) {
-  const state = slot.emoji === null ? 'empty' : slot.isHit ? 'hit' : 'up';
-  return (
-    <button
-      type="button"
-      className={`whac-cell whac-cell--${state}`}
-      data-state={state}
-      data-slot={index}
-      aria-label={slotLabel(slot, index)}
-      onPointerDown={(e) => {
-        // Act on press, not on click: no 300 ms delay on touch, no double handling.
-        if (e.button !== 0 && e.pointerType === 'mouse') return;
-        e.preventDefault();
-        onWhack(index);
-      }}
-      onClick={(e) => {
-        // Keyboard (Enter/Space) clicks have detail 0; pointer clicks were handled on press.
-        if (e.detail === 0) onWhack(index);
-      }}
-    >
-      <span className="whac-cell__hole" aria-hidden="true" />
-      {slot.emoji !== null && (
-        <span key={slot.serial} className="whac-cell__emoji" aria-hidden="true">
-          {slot.emoji}
-        </span>
-      )}
-      {state === 'up' && (
-        <span
-          key={`c${slot.serial}-${slot.countdown}`}
-          className={`whac-cell__countdown whac-cell__countdown--${slot.countdown}`}
-          aria-hidden="true"
-        >
-          {slot.countdown}
-        </span>
-      )}
-      {state === 'hit' && (
-        <span key={`p${slot.serial}`} className="whac-cell__pop" aria-hidden="true">
-          +{slot.points}
-        </span>
-      )}
-      {slot.cross && (
-        <span key={`x${slot.serial}`} className="whac-cell__cross" aria-hidden="true">
-          ✕
-        </span>
-      )}
-    </button>
-  );
-});
-
-/** The playing grid: a DOM grid that re-renders only when the engine's grid changes. */
+/**
+ * The playing grid. React renders its box once per grid shape; the holes are `GridCells`,
+ * written from the store's `slots` as they change, outside React's render.
+ */
 export function Grid({ store }: { store: WhacStore }) {
   const rows = useStore(store, (s) => s.rows);
   const cols = useStore(store, (s) => s.cols);
-  const slots = useStore(store, (s) => s.slots);
-  const whack = useStore(store, (s) => s.whack);
   const boxRef = useRef<HTMLDivElement>(null);
   const gridRef = useRef<HTMLElement>(null);
+
+  // The holes: made for this shape before its first paint, then kept equal to the store.
+  useLayoutEffect(() => {
+    const grid = gridRef.current;
+    if (!grid) return;
+    const cells = new GridCells(grid, rows * cols, (slot) => store.getState().whack(slot));
+    cells.show(store.getState().slots);
+    const unsubscribe = store.subscribe((s, prev) => {
+      if (s.slots !== prev.slots) cells.show(s.slots);
+    });
+    return () => {
+      unsubscribe();
+      cells.dispose();
+    };
+  }, [store, rows, cols]);
 
   /*
    * The cell size is set on the grid's style by a ResizeObserver, not through React state:
@@ -128,11 +83,7 @@ export function Grid({ store }: { store: WhacStore }) {
 
   return (
     <div className="whac-grid-box" ref={boxRef}>
-      <section ref={gridRef} className="whac-grid" style={style} aria-label={`${rows} by ${cols} grid`}>
-        {slots.map((slot, i) => (
-          <Cell key={i} slot={slot} index={i} onWhack={whack} />
-        ))}
-      </section>
+      <section ref={gridRef} className="whac-grid" style={style} aria-label={`${rows} by ${cols} grid`} />
     </div>
   );
 }

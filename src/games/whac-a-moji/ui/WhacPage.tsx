@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { useFocusAfterPaint } from '../../../lib/useFocusAfterPaint.ts';
 import { GameHeader } from '../../../platform/header/GameHeader.tsx';
@@ -336,10 +336,39 @@ export function TimerBar({ store }: { store: WhacStore }) {
   );
 }
 
+/**
+ * The score during play, written outside React: it changes in a tap's frame, where a render
+ * of the HUD is time the tap's own drawing needs. Each hit puts a new element in, so its
+ * bump animation plays again (as a React key would).
+ */
+function PlayingScore({ store }: { store: WhacStore }) {
+  const holder = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => {
+    const parent = holder.current;
+    if (!parent) return;
+    const show = (score: number) => {
+      const value = parent.ownerDocument.createElement('span');
+      value.className = 'whac-hud__value whac-bump';
+      value.dataset.testid = 'whac-score';
+      value.textContent = String(score);
+      parent.replaceChildren(value);
+      return value;
+    };
+    let value = show(store.getState().score);
+    const unsubscribe = store.subscribe((s, prev) => {
+      if (s.hits !== prev.hits) value = show(s.score);
+      else if (s.score !== prev.score) value.textContent = String(s.score);
+    });
+    return () => {
+      unsubscribe();
+      parent.replaceChildren();
+    };
+  }, [store]);
+  return <span ref={holder} />;
+}
+
 function PlayingHud({ store }: { store: WhacStore }) {
   const round = useStore(store, (s) => s.round);
-  const score = useStore(store, (s) => s.score);
-  const hits = useStore(store, (s) => s.hits);
   const missed = useStore(store, (s) => s.missedTimeouts);
   const secondsLeft = useStore(store, (s) => s.secondsLeft);
   return (
@@ -353,9 +382,7 @@ function PlayingHud({ store }: { store: WhacStore }) {
         </span>
         <span className="whac-hud__item whac-hud__score">
           <span className="whac-hud__label">Score</span>
-          <span key={hits} className="whac-hud__value whac-bump" data-testid="whac-score">
-            {score}
-          </span>
+          <PlayingScore store={store} />
         </span>
         <span className={secondsLeft <= 5 ? 'whac-hud__item whac-hud__time--low' : 'whac-hud__item'}>
           <span className="whac-hud__label">Time</span>
