@@ -6,7 +6,8 @@ import { Dialog } from '../../../platform/ui/Dialog.tsx';
 import { VolumeField } from '../../../platform/ui/VolumeField.tsx';
 import { MAX_LAPS, MIN_LAPS } from '../engine/constants.ts';
 import { parsePath } from '../engine/shareCodec.ts';
-import { loadRating, type RaceSession, shareLink, submitRating } from './session.ts';
+import type { RaceSession } from './session.ts';
+import { loadRating, shareLink, submitRating } from './sharing.ts';
 import { useRaceSound } from './sound.ts';
 import { showMessage, useRaceStore } from './store.ts';
 

@@ -1,37 +1,23 @@
-import type {
-  RatingGetResponse,
-  RatingStats,
-  RatingSubmitResponse,
-  TrackGetResponse,
-  TrackStoreResponse,
-} from '../../../api/types.ts';
-import { apiGet, apiSend } from '../../../lib/api.ts';
 import { reportUnlessStopped, startGameWorkers, wireSnapshots } from '../../../lib/runtime/GameWorkers.ts';
-import { markInput } from '../../../lib/runtime/inputMarks.ts';
 import type { SceneMount } from '../../../lib/runtime/SceneMount.ts';
 import { type WorkerBridge, WorkerStoppedError } from '../../../lib/runtime/WorkerBridge.ts';
 import { BRUSH_MAX, BRUSH_MIN, BRUSH_STEP, MOBILE_NOTICE_MS } from '../engine/constants.ts';
 import type { Phase } from '../engine/race.ts';
-import {
-  type DecodedTrack,
-  decodeLegacyId,
-  decodeTrack,
-  encodeTrack,
-  SHARE_ID_PREFIX,
-} from '../engine/shareCodec.ts';
+import { SHARE_ID_PREFIX } from '../engine/shareCodec.ts';
 import type { RaceSnapshot, TrackView } from '../engine/snapshot.ts';
 import type { Point } from '../engine/track.ts';
 import type { RacePhysicsApi } from '../host/RaceHost.ts';
-import { RaceCamera, type ScreenPoint, screenPoint, type WorldPoint } from '../scene/camera.ts';
+import { RaceCamera } from '../scene/camera.ts';
 import type { RaceSceneHud, RaceSceneInput } from '../scene/RaceScene.ts';
+import { hudPatch } from './hudPatch.ts';
+import { PointerGestures } from './pointerGestures.ts';
+import { fetchSharedTrack, shareLink, storeTrack, trackLink } from './sharing.ts';
 import { RaceSound } from './sound.ts';
-import { initialRaceUiState, type RankRow, showMessage, useRaceSettings, useRaceStore } from './store.ts';
+import { initialRaceUiState, showMessage, useRaceSettings, useRaceStore } from './store.ts';
 import { RACE_WORKERS } from './workers.ts';
 
 const RANK_MS = 250;
 const DEBUG_MS = 250;
-/** Live stroke points closer than this (screen px) are not redrawn. */
-const PREVIEW_MIN_PX = 2;
 
 /** Mobile (games spec §9): width below 768 or height below 600. */
 export const isMobileViewport = (width: number, height: number) => width < 768 || height < 600;
@@ -48,10 +34,11 @@ interface KeptTrack {
  * The page's side of the race: owns the physics worker (engine host) through the runtime's
  * bridge and the scene's mount (its render worker, or the page's thread with
  * `?render=main`), and the sounds; turns pointer strokes into a track and pinches into zoom
- * (the camera, which the scene gets as data); mirrors phase, countdown, ranking and results
- * from the scene's HUD into the UI store (the ranking at most 4 times a second); keeps what
- * it needs to start a stopped worker again (seed, track, cars); and talks to the tracks API
- * for sharing and rating. React calls its methods; nothing per frame goes through React.
+ * (pointerGestures.ts; the camera, which the scene gets as data); mirrors phase, countdown,
+ * ranking and results from the scene's HUD into the UI store (hudPatch.ts; the ranking at
+ * most 4 times a second); keeps what it needs to start a stopped worker again (seed, track,
+ * cars); and shares tracks through the tracks API (sharing.ts). React calls its methods;
+ * nothing per frame goes through React.
  */
 export class RaceSession {
   private readonly physics: WorkerBridge<RacePhysicsApi>;
@@ -77,10 +64,8 @@ export class RaceSession {
    * track, and a shared track refitted in that window was drawn off screen.
    */
   private worldHeld = false;
-  private stroke: WorldPoint[] | null = null;
-  private strokePointer: number | null = null;
-  private readonly pointers = new Map<number, ScreenPoint>();
-  private pinch: { distance: number; at: ScreenPoint } | null = null;
+  /** Strokes, pinches and pans on the stage. */
+  private readonly gestures: PointerGestures;
   /** The checkpoint: the race's seed, the track and how many cars are on it. */
   private seed = 1;
   private kept: KeptTrack | null = null;
@@ -96,6 +81,17 @@ export class RaceSession {
       onHud: this.onHud,
       onError: this.onError,
     }));
+    this.gestures = new PointerGestures({
+      stage,
+      canvas: () => this.mount.canvas,
+      camera: this.camera,
+      moveCamera: (change) => this.moveCamera(change),
+      sceneInput: (input) => this.sceneInput(input),
+      strokeDone: (points) => {
+        this.worldHeld = true;
+        this.task(this.finalize(points, useRaceStore.getState().brush, this.worldW, this.worldH));
+      },
+    });
   }
 
   async start(sharedId: string | null): Promise<void> {
@@ -119,7 +115,7 @@ export class RaceSession {
     this.camera.setViewport(width, height);
     this.setWorld(width, height);
     wireSnapshots(this.physics, this.mount);
-    this.bindInput();
+    this.gestures.bind();
     document.addEventListener('visibilitychange', this.onVisibility);
     this.resizeObserver = new ResizeObserver(() => this.onResize());
     this.resizeObserver.observe(this.stage);
@@ -162,7 +158,7 @@ export class RaceSession {
   private onResize(): void {
     const { width, height } = this.stageSize();
     this.camera.setViewport(width, height);
-    if (!this.worldHeld && !this.stroke) this.setWorld(width, height);
+    if (!this.worldHeld && !this.gestures.drawing) this.setWorld(width, height);
   }
 
   private readonly onVisibility = (): void => {
@@ -244,39 +240,12 @@ export class RaceSession {
     const race = hud.race;
     if (!race) return;
     this.sound.engines(race.phase === 'running');
-    const patch: Partial<typeof state> = {};
-    if (race.phase !== state.phase) patch.phase = race.phase;
-    if (race.countdown !== state.countdown) patch.countdown = race.countdown;
-    // Not totalLaps: only setLaps changes it, and a HUD drawn from a snapshot taken before the
-    // worker applied it would put the old count back for a moment (and a click then would send it).
-    if (race.ids.length !== state.cars.length || race.ids.some((id, i) => state.cars[i]?.id !== id)) {
-      patch.cars = race.ids.map((id, i) => ({ id, color: race.colors[i] }));
-      if (state.selectedId === null || !race.ids.includes(state.selectedId)) {
-        patch.selectedId = race.ids[0] ?? null;
-        this.sceneInput({ type: 'select', id: patch.selectedId });
-      }
-    }
-    if (race.phase === 'finished' && this.lastPhase !== 'finished') {
-      patch.results = race.results;
-      patch.endReason = race.endReason;
-    }
-    if (race.phase !== 'finished' && state.results) {
-      patch.results = null;
-      patch.endReason = null;
-    }
+    // The ranking while racing a few times a second; otherwise every time.
+    const rankingDue = now - this.rankAt >= RANK_MS || race.phase !== 'running' || hud.events.length > 0;
+    if (rankingDue) this.rankAt = now;
+    const patch = hudPatch(race, state, this.lastPhase, rankingDue);
     this.lastPhase = race.phase;
-    // While racing a few times a second; otherwise every time.
-    if (now - this.rankAt >= RANK_MS || race.phase !== 'running' || hud.events.length > 0) {
-      this.rankAt = now;
-      const ranking: RankRow[] = race.ranking;
-      const same =
-        ranking.length === state.ranking.length &&
-        ranking.every((r, k) => {
-          const o = state.ranking[k];
-          return o.id === r.id && o.laps === r.laps && o.place === r.place && o.color === r.color;
-        });
-      if (!same) patch.ranking = ranking;
-    }
+    if (patch.selectedId !== undefined) this.sceneInput({ type: 'select', id: patch.selectedId });
     if (Object.keys(patch).length) useRaceStore.setState(patch);
   };
 
@@ -411,102 +380,7 @@ export class RaceSession {
     );
   }
 
-  // ------------------------------------------------------------ drawing and pinching
-
-  private canDraw(): boolean {
-    const s = useRaceStore.getState();
-    return (
-      s.ready &&
-      !s.stopped &&
-      !s.introOpen &&
-      !s.finalized &&
-      s.phase !== 'running' &&
-      s.phase !== 'countdown'
-    );
-  }
-
-  /** A pointer's point on the canvas (CSS px). */
-  private local(event: PointerEvent): ScreenPoint {
-    const rect = this.mount.canvas.getBoundingClientRect();
-    return screenPoint(event.clientX - rect.left, event.clientY - rect.top);
-  }
-
-  /** Listens on the stage (the canvas is replaced when its renderer restarts). */
-  private bindInput(): void {
-    this.stage.addEventListener('pointerdown', this.onPointerDown);
-    this.stage.addEventListener('pointermove', this.onPointerMove);
-    this.stage.addEventListener('pointerup', this.onPointerUp);
-    this.stage.addEventListener('pointercancel', this.onPointerUp);
-  }
-
-  private readonly onPointerDown = (event: PointerEvent): void => {
-    const p = this.local(event);
-    this.pointers.set(event.pointerId, p);
-    this.stage.setPointerCapture?.(event.pointerId);
-    if (this.pointers.size === 2) {
-      // A second finger: this is a pinch, not a stroke.
-      this.stroke = null;
-      this.strokePointer = null;
-      this.sceneInput({ type: 'strokeEnd' });
-      const [a, b] = [...this.pointers.values()];
-      this.pinch = {
-        distance: Math.hypot(a.x - b.x, a.y - b.y),
-        at: screenPoint((a.x + b.x) / 2, (a.y + b.y) / 2),
-      };
-      return;
-    }
-    if (this.pointers.size > 2 || !this.canDraw()) return;
-    this.strokePointer = event.pointerId;
-    const point = this.camera.screenToWorld(p);
-    this.stroke = [point];
-    // The bench's input to screen: from this press to the first frame showing its ink.
-    const seq = markInput('stroke');
-    this.sceneInput({ type: 'strokeStart', point, brush: useRaceStore.getState().brush, seq });
-  };
-
-  private readonly onPointerMove = (event: PointerEvent): void => {
-    if (!this.pointers.has(event.pointerId)) return;
-    const p = this.local(event);
-    const last = this.pointers.get(event.pointerId)!;
-    this.pointers.set(event.pointerId, p);
-    const camera = this.camera;
-    if (this.pinch && this.pointers.size === 2) {
-      const [a, b] = [...this.pointers.values()];
-      const distance = Math.hypot(a.x - b.x, a.y - b.y);
-      const mid = screenPoint((a.x + b.x) / 2, (a.y + b.y) / 2);
-      const pinch = this.pinch;
-      this.moveCamera(() => {
-        if (pinch.distance > 0) camera.zoomAt(mid, distance / pinch.distance);
-        camera.panBy(mid.x - pinch.at.x, mid.y - pinch.at.y);
-      });
-      this.pinch = { distance, at: mid };
-      return;
-    }
-    if (this.stroke && event.pointerId === this.strokePointer) {
-      const q = camera.screenToWorld(p);
-      const prev = this.stroke[this.stroke.length - 1];
-      const unit = 1 / camera.scale;
-      if (Math.hypot(q.x - prev.x, q.y - prev.y) >= PREVIEW_MIN_PX * unit) {
-        this.stroke.push(q);
-        this.sceneInput({ type: 'strokeTo', point: q });
-      }
-      return;
-    }
-    // One finger on a zoomed view: pan.
-    if (!this.stroke && this.pointers.size === 1 && camera.zoom > 1)
-      this.moveCamera(() => camera.panBy(p.x - last.x, p.y - last.y));
-  };
-
-  private readonly onPointerUp = (event: PointerEvent): void => {
-    this.pointers.delete(event.pointerId);
-    if (this.pointers.size < 2) this.pinch = null;
-    if (event.pointerId !== this.strokePointer || !this.stroke) return;
-    const stroke = this.stroke;
-    this.stroke = null;
-    this.strokePointer = null;
-    this.worldHeld = true;
-    this.task(this.finalize(stroke, useRaceStore.getState().brush, this.worldW, this.worldH));
-  };
+  // ------------------------------------------------------------ the track
 
   /** The end of the stroke: the track is built in the worker (racing line included) and locked. */
   private async finalize(points: Point[], brush: number, width: number, height: number): Promise<boolean> {
@@ -549,7 +423,7 @@ export class RaceSession {
     }, MOBILE_NOTICE_MS);
   }
 
-  // ------------------------------------------------------------ sharing and rating
+  // ------------------------------------------------------------ sharing
 
   /**
    * Stores the track (v3 payload) and shares 'db_' + hash as `?track=` on this page's
@@ -565,15 +439,8 @@ export class RaceSession {
     if (!points || !state.finalized || state.sharing) return;
     useRaceStore.setState({ sharing: true });
     try {
-      const payload = encodeTrack(points, state.brush, this.worldW, this.worldH, Date.now());
-      const res = await apiSend<TrackStoreResponse>('POST', '/api/tracks/store.php', payload);
-      if (!res.success || !res.hash) throw new Error(res.error ?? 'no hash');
-      const id = `${SHARE_ID_PREFIX}${res.hash}`;
-      const url = new URL(window.location.href);
-      url.search = '';
-      url.hash = '';
-      url.searchParams.set('track', id);
-      const link = url.toString();
+      const id = await storeTrack(points, state.brush, this.worldW, this.worldH);
+      const link = trackLink(window.location.href, id);
       useRaceStore.setState({ trackId: id, shareUrl: link, shareOpen: true });
       await shareLink(link);
     } catch (error) {
@@ -598,22 +465,7 @@ export class RaceSession {
   }
 
   private async openSharedNow(id: string): Promise<boolean> {
-    let decoded: DecodedTrack | null = null;
-    if (id.startsWith(SHARE_ID_PREFIX)) {
-      try {
-        const res = await apiGet<TrackGetResponse>('/api/tracks/get.php', {
-          hash: id.slice(SHARE_ID_PREFIX.length),
-        });
-        decoded = res.success ? decodeTrack(res.trackData) : null;
-        if (!decoded)
-          console.info(`Shared track ${id} could not be loaded: ${res.error ?? 'malformed track'}`);
-      } catch (error) {
-        console.info(`Shared track ${id} could not be loaded`, error);
-      }
-    } else {
-      decoded = decodeLegacyId(id);
-      if (!decoded) console.info(`Shared track ${id} is not a valid track id`);
-    }
+    const decoded = await fetchSharedTrack(id);
     if (!decoded || this.disposed) return false;
     if (useRaceStore.getState().finalized) await this.clearTrackNow();
     await this.physics.call('reset');
@@ -630,39 +482,4 @@ export class RaceSession {
     showMessage('Track loaded: add cars and press Start!');
     return true;
   }
-}
-
-/** Native share, then the clipboard, then the console (games spec §8). */
-export async function shareLink(url: string): Promise<'shared' | 'copied' | 'logged'> {
-  try {
-    if (navigator.share) {
-      await navigator.share({ title: 'Draw & Race track', url });
-      return 'shared';
-    }
-  } catch {
-    // Cancelled or refused: the next way.
-  }
-  try {
-    await navigator.clipboard.writeText(url);
-    showMessage('Link copied to the clipboard');
-    return 'copied';
-  } catch {
-    console.log(`Draw & Race track link: ${url}`);
-    return 'logged';
-  }
-}
-
-export async function loadRating(hash: string): Promise<{ userRating: number | null; stats: RatingStats }> {
-  const res = await apiGet<RatingGetResponse>('/api/tracks/rate.php', { hash: hash.replace(/^db_/, '') });
-  if (!res.success || !res.stats) throw new Error(res.error ?? 'no stats');
-  return { userRating: res.userRating, stats: res.stats };
-}
-
-export async function submitRating(hash: string, rating: number): Promise<RatingStats> {
-  const res = await apiSend<RatingSubmitResponse>('POST', '/api/tracks/rate.php', {
-    hash: hash.replace(/^db_/, ''),
-    rating,
-  });
-  if (!res.success || !res.stats) throw new Error(res.error ?? 'no stats');
-  return res.stats;
 }
