@@ -47,12 +47,13 @@ export class PointerGestures {
     return this.stroke !== null;
   }
 
-  bind(): void {
+  /** Listens on the stage until `signal` aborts (the session's dispose: the stage can outlive it). */
+  bind(signal: AbortSignal): void {
     const { stage } = this.target;
-    stage.addEventListener('pointerdown', this.onPointerDown);
-    stage.addEventListener('pointermove', this.onPointerMove);
-    stage.addEventListener('pointerup', this.onPointerUp);
-    stage.addEventListener('pointercancel', this.onPointerUp);
+    stage.addEventListener('pointerdown', this.onPointerDown, { signal });
+    stage.addEventListener('pointermove', this.onPointerMove, { signal });
+    stage.addEventListener('pointerup', this.onPointerUp, { signal });
+    stage.addEventListener('pointercancel', this.onPointerUp, { signal });
   }
 
   /** A pointer's point on the canvas (CSS px). */

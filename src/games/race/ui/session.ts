@@ -47,6 +47,8 @@ export class RaceSession {
   private readonly camera = new RaceCamera();
   private readonly sound = new RaceSound();
   private disposed = false;
+  /** Aborted on dispose: ends the stage's pointer listeners (a new session may take the same stage). */
+  private readonly listening = new AbortController();
   private rankAt = 0;
   /** The phase the last HUD showed (results are taken when it turns to finished). */
   private lastPhase: Phase | null = null;
@@ -115,7 +117,7 @@ export class RaceSession {
     this.camera.setViewport(width, height);
     this.setWorld(width, height);
     wireSnapshots(this.physics, this.mount);
-    this.gestures.bind();
+    this.gestures.bind(this.listening.signal);
     document.addEventListener('visibilitychange', this.onVisibility);
     this.resizeObserver = new ResizeObserver(() => this.onResize());
     this.resizeObserver.observe(this.stage);
@@ -125,6 +127,7 @@ export class RaceSession {
 
   dispose(): void {
     this.disposed = true;
+    this.listening.abort();
     if (this.debugTimer) clearInterval(this.debugTimer);
     if (this.mobileTimer) clearTimeout(this.mobileTimer);
     this.resizeObserver?.disconnect();
