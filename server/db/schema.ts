@@ -102,6 +102,16 @@ export interface ScoresTable {
 }
 
 /**
+ * A new row of a board's table (scores, daily_scores) as the repositories receive it: its
+ * metadata an object and its verified flag a boolean, which the table stores as JSON text
+ * and 0/1; the id and the time are the table's to give.
+ */
+export type NewBoardRow<Row extends { metadata: string | null; verified: number }> = Omit<
+  Row,
+  'id' | 'created_at' | 'metadata' | 'verified'
+> & { metadata: Record<string, unknown> | null; verified: boolean };
+
+/**
  * How many scores a scope holds per bucket of nearby scores (migration 0004), kept in the
  * transaction that changes the scores: submit ranks sum it (server/domain/scoreRanks.ts).
  */

@@ -1,24 +1,14 @@
 import { sql } from 'kysely';
 import type { DailyEntry } from '../../src/api/schemas/daily.ts';
 import type { Db } from '../db/connect.ts';
-import type { DailyScoresTable } from '../db/schema.ts';
+import type { DailyScoresTable, NewBoardRow } from '../db/schema.ts';
 import { nowIso, num } from '../util.ts';
 import { boardEntry } from './boardEntry.ts';
 import { claimSubmission, type SubmissionClaimOf } from './submissionClaims.ts';
 
 type StoredEntry = Omit<DailyScoresTable, 'id'> & { id: number | string };
 
-export interface NewDailyEntry {
-  game_id: string;
-  day: string;
-  user_id: string | null;
-  player_name: string;
-  score: number;
-  duration: number | null;
-  metadata: Record<string, unknown> | null;
-  verified: boolean;
-  ip_address: string | null;
-}
+export type NewDailyEntry = NewBoardRow<DailyScoresTable>;
 
 export type Direction = 'ASC' | 'DESC';
 

@@ -3,19 +3,10 @@
  * that inserts scores shares (SQLite's writer thread and in-memory transaction, the
  * PostgreSQL batch statement in pgSubmit.ts), so that no two of them can drift apart.
  */
+import type { NewBoardRow, ScoresTable } from '../db/schema.ts';
 import { nowIso } from '../util.ts';
 
-export interface NewScore {
-  game_id: string;
-  user_id: string | null;
-  player_name: string;
-  score: number;
-  duration: number | null;
-  level_or_mode: string | null;
-  metadata: Record<string, unknown> | null;
-  verified: boolean;
-  ip_address: string | null;
-}
+export type NewScore = NewBoardRow<ScoresTable>;
 
 /** The columns a new score fills, in the order of insertParams. */
 export const SCORE_COLUMNS = [
