@@ -1,8 +1,8 @@
 // The site's CSP has no 'unsafe-eval': Pixi's shader/uniform code paths that need no eval.
 import 'pixi.js/unsafe-eval';
 /**
- * The yard on screen: a pool of ground sprites that covers the view (re-textured only
- * when the camera crosses a tile or a tile changes), a sprite per thing near the player
+ * The yard on screen: the lawn (ground.ts: the chunks of tiles held and a pool of ground
+ * sprites that covers the view), a sprite per thing near the player
  * interpolated between the engine host's snapshots, the gardener with the mower in front,
  * and a little juice (grass clippings, sparkles, a red flash and a shake when bitten). Per
  * frame everything is imperative; nothing here goes through React. Touches no DOM, so the
@@ -29,15 +29,13 @@ import {
   ENTITY_KINDS,
   ENTITY_STRIDE,
   transferablesOf,
-  type YardChunk,
   type YardSnapshot,
   type YardSnapshotRequest,
 } from '../engine/snapshot.ts';
-import { chunkKey, hash3, Tile } from '../engine/world.ts';
+import { chunkKey } from '../engine/world.ts';
 import { inDepthOrder } from './depthOrder.ts';
-import { poolSlot, tilesEntering } from './groundWindow.ts';
-import { buildTextures, TILE_VARIANTS, type YardTextures } from './textures.ts';
-import { chunksInView, isFarChunk } from './view.ts';
+import { YardGround } from './ground.ts';
+import { buildTextures, type YardTextures } from './textures.ts';
 
 const T = TILE_PX;
 const RESOLUTIONS = [1, 0.75, 0.5];
@@ -113,20 +111,14 @@ export class YardScene implements GameScene<YardSnapshot, YardSceneInput, YardSc
    * as part of the same group the whole ground (hundreds of tiles) was collected and
    * batched again with it; alone, the ground is rebuilt only when its own tiles change.
    */
-  private readonly ground = new Container({ isRenderGroup: true });
+  private readonly groundLayer = new Container({ isRenderGroup: true });
+  private ground!: YardGround;
   private readonly shadows = new Container();
   private readonly things = new Container({ sortableChildren: true });
   /** Each of the things' children's y, by which they are drawn (see keepDepthOrder). */
   private readonly depthOf = new Map<Container, number>();
   private readonly effects = new Container();
   private readonly flash = new Sprite();
-  private groundPool: Sprite[] = [];
-  private poolCols = 0;
-  private poolRows = 0;
-  private originX = Number.NaN;
-  private originY = Number.NaN;
-  private groundDirty = true;
-  private readonly chunks = new Map<string, Uint8Array>();
   private readonly thingSprites = new Map<number, Thing>();
   private readonly player = new Container();
   private playerBody!: Sprite;
@@ -189,6 +181,7 @@ export class YardScene implements GameScene<YardSnapshot, YardSceneInput, YardSc
     // drawn again after that and after a resize (which empties the canvas).
     this.keeper = new SceneCanvas(app, { redraw: () => this.stillness.invalidate() });
     this.textures = buildTextures(this.keeper);
+    this.ground = new YardGround(this.groundLayer, this.textures);
     this.playerShadow = this.centred(this.textures.things.shadow);
     this.playerMower = this.centred(this.textures.things.playerMower);
     this.playerBody = this.centred(this.textures.things.player);
@@ -196,7 +189,7 @@ export class YardScene implements GameScene<YardSnapshot, YardSceneInput, YardSc
     this.playerShadow.y = 10;
     this.particleLayer = new ParticleLayer(this.particles, this.textures.dot, { radius: DOT_RADIUS });
     this.effects.addChild(this.particleLayer.container);
-    this.world.addChild(this.ground, this.shadows, this.things, this.effects);
+    this.world.addChild(this.groundLayer, this.shadows, this.things, this.effects);
     this.things.addChild(this.player);
     this.flash.texture = Texture.WHITE;
     this.flash.tint = 0xff2030;
@@ -246,35 +239,9 @@ export class YardScene implements GameScene<YardSnapshot, YardSceneInput, YardSc
     return canvasPng(canvas);
   }
 
-  private setChunk({ cx, cy, tiles }: YardChunk): void {
-    if (tiles.length !== CHUNK * CHUNK) return;
-    this.chunks.set(chunkKey(cx, cy), tiles);
-    // Only the chunk's tiles on screen change (they were drawn as tall grass until now).
-    const x0 = Math.max(cx * CHUNK, this.originX);
-    const y0 = Math.max(cy * CHUNK, this.originY);
-    const x1 = Math.min((cx + 1) * CHUNK, this.originX + this.poolCols);
-    const y1 = Math.min((cy + 1) * CHUNK, this.originY + this.poolRows);
-    for (let y = y0; y < y1; y++)
-      for (let x = x0; x < x1; x++) this.drawTile(x, y, tiles[(y - cy * CHUNK) * CHUNK + (x - cx * CHUNK)]);
-    this.debug.chunks = this.chunks.size;
-  }
-
-  /** Drops chunks far from the player (the host keeps the truth). */
-  private forgetFarChunks(p: { x: number; y: number }): void {
-    for (const key of this.chunks.keys()) {
-      const [cx, cy] = key.split(',').map(Number);
-      if (isFarChunk(cx, cy, p)) this.chunks.delete(key);
-    }
-    this.debug.chunks = this.chunks.size;
-  }
-
   /** The chunks the view around `p` shows that the scene does not hold, as cx, cy pairs. */
   private missingChunks(p: { x: number; y: number }): number[] {
-    const missing: number[] = [];
-    const view = { width: this.width, height: this.height, zoom: this.zoom };
-    for (const [cx, cy] of chunksInView(p, view))
-      if (!this.chunks.has(chunkKey(cx, cy))) missing.push(cx, cy);
-    return missing;
+    return this.ground.missing(p, { width: this.width, height: this.height, zoom: this.zoom });
   }
 
   /**
@@ -283,7 +250,7 @@ export class YardScene implements GameScene<YardSnapshot, YardSceneInput, YardSc
    * is not the last one's.
    */
   private forgetYard(): void {
-    this.chunks.clear();
+    this.ground.clear();
     for (const thing of this.thingSprites.values()) {
       this.depthOf.delete(thing.sprite);
       thing.sprite.destroy();
@@ -293,7 +260,6 @@ export class YardScene implements GameScene<YardSnapshot, YardSceneInput, YardSc
     this.particles.clear();
     this.latest = null;
     this.playerChunk = '';
-    this.groundDirty = true;
     this.shakeUntil = 0;
     this.flashUntil = 0;
     this.debug.chunks = 0;
@@ -308,7 +274,8 @@ export class YardScene implements GameScene<YardSnapshot, YardSceneInput, YardSc
       this.forgetYard();
       this.run = snapshot.run;
     }
-    for (const chunk of snapshot.chunks) this.setChunk(chunk);
+    for (const chunk of snapshot.chunks) this.ground.setChunk(chunk);
+    this.debug.chunks = this.ground.chunkCount;
     if (this.latest) {
       this.prevPlayer.x = this.latest.player.x;
       this.prevPlayer.y = this.latest.player.y;
@@ -320,7 +287,8 @@ export class YardScene implements GameScene<YardSnapshot, YardSceneInput, YardSc
     this.stillness.snapshot();
     this.world.visible = true;
     const changes = snapshot.tileChanges;
-    for (let i = 0; i < changes.length; i += 3) this.setTile(changes[i], changes[i + 1], changes[i + 2]);
+    for (let i = 0; i < changes.length; i += 3)
+      this.ground.setTile(changes[i], changes[i + 1], changes[i + 2]);
     this.frameCount++;
     const e = snapshot.entities;
     for (let i = 0; i < snapshot.entityCount; i++) {
@@ -380,7 +348,8 @@ export class YardScene implements GameScene<YardSnapshot, YardSceneInput, YardSc
     const here = chunkKey(Math.floor(p.x / CHUNK), Math.floor(p.y / CHUNK));
     if (here !== this.playerChunk) {
       this.playerChunk = here;
-      this.forgetFarChunks(p);
+      this.ground.forgetFar(p);
+      this.debug.chunks = this.ground.chunkCount;
     }
     return { entities: snapshot.entities, chunks: this.missingChunks(p) };
   }
@@ -397,42 +366,6 @@ export class YardScene implements GameScene<YardSnapshot, YardSceneInput, YardSc
     sprite.anchor.set(0.5);
     sprite.scale.set(1);
     return sprite;
-  }
-
-  private setTile(x: number, y: number, kind: number): void {
-    const cx = Math.floor(x / CHUNK);
-    const cy = Math.floor(y / CHUNK);
-    const tiles = this.chunks.get(chunkKey(cx, cy));
-    if (tiles) tiles[(y - cy * CHUNK) * CHUNK + (x - cx * CHUNK)] = kind;
-    if (this.onScreen(x, y)) this.drawTile(x, y, kind);
-  }
-
-  /** Whether tile (x, y) is in the window the ground pool covers. */
-  private onScreen(x: number, y: number): boolean {
-    return (
-      x >= this.originX &&
-      y >= this.originY &&
-      x < this.originX + this.poolCols &&
-      y < this.originY + this.poolRows
-    );
-  }
-
-  /** Draws tile (x, y) on its ground sprite (see groundWindow.ts: the pool wraps round). */
-  private drawTile(x: number, y: number, kind: number): void {
-    const sprite = this.groundPool[poolSlot(x, y, this.poolCols, this.poolRows)];
-    sprite.position.set(x * T, y * T);
-    sprite.texture = this.tileTexture(x, y, kind);
-  }
-
-  private tileKind(x: number, y: number): number {
-    const cx = Math.floor(x / CHUNK);
-    const cy = Math.floor(y / CHUNK);
-    const tiles = this.chunks.get(chunkKey(cx, cy));
-    return tiles ? tiles[(y - cy * CHUNK) * CHUNK + (x - cx * CHUNK)] : Tile.Tall;
-  }
-
-  private tileTexture(x: number, y: number, kind: number) {
-    return this.textures.tiles[kind][hash3(7, x, y) % TILE_VARIANTS];
   }
 
   resize(viewport: SceneViewport): void {
@@ -459,28 +392,12 @@ export class YardScene implements GameScene<YardSnapshot, YardSceneInput, YardSc
 
   /** The ground pool covers the view at the zoom. */
   private layout(): void {
-    const cols = Math.ceil(this.width / (T * this.zoom)) + 2;
-    const rows = Math.ceil(this.height / (T * this.zoom)) + 2;
-    if (cols !== this.poolCols || rows !== this.poolRows) {
-      for (const s of this.groundPool) s.destroy();
-      this.groundPool = [];
-      for (let j = 0; j < rows; j++)
-        for (let i = 0; i < cols; i++) {
-          const s = new Sprite(this.textures.tiles[Tile.Tall][0]);
-          s.width = T;
-          s.height = T;
-          this.ground.addChild(s);
-          this.groundPool.push(s);
-        }
-      this.poolCols = cols;
-      this.poolRows = rows;
-    }
+    this.ground.fit({ width: this.width, height: this.height, zoom: this.zoom });
     this.stillness.invalidate();
     this.world.scale.set(this.zoom);
     this.flash.width = this.width;
     this.flash.height = this.height;
     this.flash.anchor.set(0);
-    this.groundDirty = true;
   }
 
   /**
@@ -524,7 +441,7 @@ export class YardScene implements GameScene<YardSnapshot, YardSceneInput, YardSc
       Math.round(this.width / 2 - px * T * this.zoom + shakeX),
       Math.round(this.height / 2 - py * T * this.zoom + shakeY),
     );
-    this.updateGround(px, py);
+    this.ground.follow(px, py, { width: this.width, height: this.height, zoom: this.zoom });
     // Things.
     for (const thing of this.thingSprites.values()) {
       const x = thing.prevX + (thing.x - thing.prevX) * alpha;
@@ -584,20 +501,6 @@ export class YardScene implements GameScene<YardSnapshot, YardSceneInput, YardSc
     for (const child of children) child.zIndex = this.depthOf.get(child) ?? 0;
     this.things.sortDirty = true;
   }
-
-  private updateGround(px: number, py: number): void {
-    const ox = Math.floor(px - this.width / 2 / (T * this.zoom)) - 1;
-    const oy = Math.floor(py - this.height / 2 / (T * this.zoom)) - 1;
-    if (ox === this.originX && oy === this.originY && !this.groundDirty) return;
-    const oldX = this.originX;
-    const oldY = this.originY;
-    this.originX = ox;
-    this.originY = oy;
-    tilesEntering(oldX, oldY, ox, oy, this.poolCols, this.poolRows, this.groundDirty, this.drawGround);
-    this.groundDirty = false;
-  }
-
-  private readonly drawGround = (x: number, y: number): void => this.drawTile(x, y, this.tileKind(x, y));
 
   private clippings(x: number, y: number): void {
     if (this.reducedMotion || this.dev.forceSimple) return;
