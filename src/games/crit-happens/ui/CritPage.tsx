@@ -3,7 +3,6 @@ import {
   type PointerEvent,
   type RefObject,
   useCallback,
-  useDeferredValue,
   useEffect,
   useLayoutEffect,
   useRef,
@@ -20,17 +19,17 @@ import {
   MAX_DICE,
   physicalCount,
   trayEntries,
-  trayValueText,
 } from '../engine/dice.ts';
 import { isClosingSwipe, isNarrow, NARROW_MAX_WIDTH, type Side } from '../engine/drawers.ts';
-import type { HistoryEntry } from '../engine/history.ts';
 import type { RollMode } from '../engine/roll.ts';
 import { bannerFits, bannerTop, SPOT_REACH } from './bannerPlacement.ts';
 import { DieIcon } from './DieIcon.tsx';
+import { History } from './History.tsx';
 import { SettingsDialog } from './SettingsDialog.tsx';
 import { CritSession, sessionSeed } from './session.ts';
 import { type Overlay as CritOverlay, critActions, poolNotation, useCritStore } from './store.ts';
 import { TablePanel, useTableRolls } from './TablePanel.tsx';
+import { Tray } from './Tray.tsx';
 import { tableActions } from './tableStore.ts';
 import { TrayFaces } from './trayFaces.ts';
 import './crit.css';
@@ -361,111 +360,6 @@ const Actions = memo(function Actions({ onRoll }: { onRoll: () => void }) {
         Clear
       </button>
     </div>
-  );
-});
-
-const TrayItem = memo(function TrayItem({
-  id,
-  type,
-  value,
-  kept,
-  highlighted,
-  rolling,
-  faces,
-}: {
-  id: string;
-  type: DieType;
-  /** What the row shows: '…' while the die tumbles, '–' before the first roll, else the value. */
-  value: string;
-  kept: boolean;
-  highlighted: boolean;
-  rolling: boolean;
-  faces: TrayFaces;
-}) {
-  // The value's text is written, not rendered: mid-roll the session writes each face as its
-  // die settles (TrayFaces), and a render writes only a text that differs from the shown one,
-  // so the end of a roll, whose values the cells already show, changes none of them.
-  const attach = useCallback((element: HTMLSpanElement) => faces.attach(id, element), [faces, id]);
-  useLayoutEffect(() => faces.show(id, value), [faces, id, value]);
-  return (
-    <li className={`crit-tray__item${highlighted ? ' is-kept' : ''}${kept ? '' : ' is-dropped'}`}>
-      <DieIcon type={type} />
-      <span className="crit-tray__type">{type}</span>
-      <span className="crit-tray__value" data-testid="tray-value">
-        <span data-readout="face" ref={attach} />
-        {!kept && <span className="visually-hidden"> (dropped)</span>}
-        {highlighted && <span className="crit-tray__badge">kept</span>}
-      </span>
-      <button
-        type="button"
-        className="crit-icon-button"
-        aria-label={`Remove ${type}`}
-        disabled={rolling}
-        onClick={() => critActions.remove(id)}
-      >
-        ×
-      </button>
-    </li>
-  );
-});
-
-/*
- * The tray and the history follow a roll a task later than the arena, the total and the
- * crit overlay (useDeferredValue: React renders them in slices that yield). Rendered and
- * laid out in the same task as the roll's start or end, their 20 rows and 25 entries made
- * it a task over 50 ms at 4× CPU.
- */
-const Tray = memo(function Tray({ faces }: { faces: TrayFaces }) {
-  const pool = useDeferredValue(useCritStore((s) => s.pool));
-  const outcome = useDeferredValue(useCritStore((s) => s.outcome));
-  const rolling = useDeferredValue(useCritStore((s) => s.rolling));
-  const entries = trayEntries(pool);
-  if (entries.length === 0) return <p className="crit-help">No dice yet.</p>;
-  return (
-    <ul className="crit-tray" aria-label="Selected dice">
-      {entries.map((entry) => {
-        const part = outcome?.parts.find((p) => p.dieIds[0] === entry.id);
-        return (
-          <TrayItem
-            key={entry.id}
-            id={entry.id}
-            type={entry.type}
-            value={trayValueText(entry)}
-            kept={part ? part.kept : true}
-            highlighted={entry.dice.some((d) => d.highlight)}
-            rolling={rolling}
-            faces={faces}
-          />
-        );
-      })}
-    </ul>
-  );
-});
-
-const HistoryItem = memo(function HistoryItem({ entry: h }: { entry: HistoryEntry }) {
-  return (
-    <li className={h.crit ? `is-${h.crit}` : undefined}>
-      <span className="crit-history__head">
-        <span>
-          #{h.n} {h.notation}
-          {h.mode !== 'normal' && ` (${h.mode})`}
-        </span>
-        <strong>{h.total}</strong>
-      </span>
-      <span className="crit-history__detail">{h.detail}</span>
-    </li>
-  );
-});
-
-const History = memo(function History() {
-  const history = useDeferredValue(useCritStore((s) => s.history));
-  if (history.length === 0) return <p className="crit-help">Your rolls will be listed here.</p>;
-  return (
-    <ol className="crit-history" aria-label="Roll history">
-      {history.map((h) => (
-        <HistoryItem key={h.n} entry={h} />
-      ))}
-    </ol>
   );
 });
 
