@@ -43,9 +43,9 @@ export class BoardCache {
 
   /** The config of a game: the cached one, else `read`'s answer (kept unless a write overlapped it). */
   async config(gameId: string, read: () => Promise<GameConfig | null>): Promise<GameConfig | null> {
+    const cached = this.cachedConfig(gameId);
+    if (cached !== undefined) return cached;
     const now = Date.now();
-    const cached = this.configs.get(gameId);
-    if (cached && now - cached.at < BOARD_CACHE_MS) return cached.config;
     return this.singleFlight(`config ${gameId}`, gameId, async (since) => {
       const config = await read();
       if (this.unchangedSince(gameId, since)) {
@@ -74,10 +74,10 @@ export class BoardCache {
     levelOrMode: string | null,
     read: () => Promise<ScoreEntry[]>,
   ): Promise<ScoreEntry[]> {
+    const cached = this.cachedTop(config, limit, levelOrMode);
+    if (cached) return cached;
     const key = boardKey(config, limit, levelOrMode);
     const now = Date.now();
-    const cached = this.boards.get(config.game_id)?.get(key);
-    if (cached && now - cached.at < BOARD_CACHE_MS) return cached.entries;
     return this.singleFlight(`board ${config.game_id} ${key}`, config.game_id, async (since) => {
       const entries = await read();
       if (this.unchangedSince(config.game_id, since)) {

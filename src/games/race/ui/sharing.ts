@@ -21,6 +21,10 @@ import {
 import type { Point } from '../engine/track.ts';
 import { showMessage } from './store.ts';
 
+/** The server's hash of a share id ('db_' + hash); a bare hash is already one. */
+const serverHash = (id: string): string =>
+  id.startsWith(SHARE_ID_PREFIX) ? id.slice(SHARE_ID_PREFIX.length) : id;
+
 /** Stores the track (v3 payload) and answers its share id: 'db_' + the server's hash. */
 export async function storeTrack(
   points: Point[],
@@ -54,9 +58,7 @@ export async function fetchSharedTrack(id: string): Promise<DecodedTrack | null>
     return decoded;
   }
   try {
-    const res = await apiGet<TrackGetResponse>('/api/tracks/get.php', {
-      hash: id.slice(SHARE_ID_PREFIX.length),
-    });
+    const res = await apiGet<TrackGetResponse>('/api/tracks/get.php', { hash: serverHash(id) });
     const decoded = res.success ? decodeTrack(res.trackData) : null;
     if (!decoded) console.info(`Shared track ${id} could not be loaded: ${res.error ?? 'malformed track'}`);
     return decoded;
@@ -87,14 +89,14 @@ export async function shareLink(url: string): Promise<'shared' | 'copied' | 'log
 }
 
 export async function loadRating(hash: string): Promise<{ userRating: number | null; stats: RatingStats }> {
-  const res = await apiGet<RatingGetResponse>('/api/tracks/rate.php', { hash: hash.replace(/^db_/, '') });
+  const res = await apiGet<RatingGetResponse>('/api/tracks/rate.php', { hash: serverHash(hash) });
   if (!res.success || !res.stats) throw new Error(res.error ?? 'no stats');
   return { userRating: res.userRating, stats: res.stats };
 }
 
 export async function submitRating(hash: string, rating: number): Promise<RatingStats> {
   const res = await apiSend<RatingSubmitResponse>('POST', '/api/tracks/rate.php', {
-    hash: hash.replace(/^db_/, ''),
+    hash: serverHash(hash),
     rating,
   });
   if (!res.success || !res.stats) throw new Error(res.error ?? 'no stats');
