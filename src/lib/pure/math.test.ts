@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clamp, lerp, wrapAngle } from './math.ts';
+import { clamp, lerp, lerpAngle, wrapAngle } from './math.ts';
 
 describe('clamp', () => {
   it('holds a value within its bounds', () => {
@@ -28,5 +28,18 @@ describe('wrapAngle', () => {
       expect(Math.sin(w)).toBeCloseTo(Math.sin(a), 12);
     }
     expect(wrapAngle(-Math.PI)).toBe(Math.PI);
+  });
+});
+
+describe('lerpAngle', () => {
+  it('turns the short way round, across ±π', () => {
+    expect(lerpAngle(0, 1, 0.5)).toBeCloseTo(0.5, 12);
+    // From just below +π to just above −π is a small step forward, not a turn of nearly 2π.
+    const a = Math.PI - 0.1;
+    const b = -Math.PI + 0.1;
+    expect(lerpAngle(a, b, 0.5)).toBeCloseTo(Math.PI, 12);
+    expect(lerpAngle(b, a, 0.5)).toBeCloseTo(-Math.PI, 12);
+    expect(lerpAngle(a, b, 0)).toBe(a);
+    expect(lerpAngle(a, b, 1)).toBeCloseTo(a + 0.2, 12);
   });
 });

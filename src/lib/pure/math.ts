@@ -13,3 +13,6 @@ export function wrapAngle(a: number): number {
   if (r <= -Math.PI) r += Math.PI * 2;
   return r;
 }
+
+/** The angle a fraction `t` of the way from `a` to `b`, turning the short way round. */
+export const lerpAngle = (a: number, b: number, t: number): number => a + wrapAngle(b - a) * t;

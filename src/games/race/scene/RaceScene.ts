@@ -10,8 +10,9 @@ import 'pixi.js/unsafe-eval';
  */
 import { Application, Container, Graphics, Rectangle, Sprite, type Texture } from 'pixi.js';
 import { canvasPng } from '../../../lib/canvasPng.ts';
-import { ParticleLayer, ParticlePool } from '../../../lib/particles.ts';
+import { ParticleLayer } from '../../../lib/particles.ts';
 import { AdaptiveQuality } from '../../../lib/pure/adaptiveQuality.ts';
+import { lerpAngle } from '../../../lib/pure/math.ts';
 import type {
   GameScene,
   SceneEnvironment,
@@ -20,10 +21,11 @@ import type {
 } from '../../../lib/runtime/GameScene.ts';
 import { initSceneApp } from '../../../lib/sceneApp.ts';
 import { SceneCanvas } from '../../../lib/sceneCanvas.ts';
-import { FIREWORKS_SECONDS, START_DASH } from '../engine/constants.ts';
+import { START_DASH } from '../engine/constants.ts';
 import type { EndReason, Phase, RaceEvent, ResultEntry } from '../engine/race.ts';
 import { CAR_STRIDE, type RaceSnapshot, type TrackView } from '../engine/snapshot.ts';
 import { type CameraView, RaceCamera, type ScreenPoint, screenPoint, type WorldPoint } from './camera.ts';
+import { RaceFireworks, SPARK } from './fireworks.ts';
 import { drawCar, drawLawn, drawRoad, GRASS, RACING_LINE } from './roadside.ts';
 import { SnapshotPair } from './snapshotPair.ts';
 import { StrokeInk } from './strokeInk.ts';
@@ -89,6 +91,8 @@ export const recycledCars = (cars: Float32Array): Transferable[] => [cars.buffer
 const RESOLUTIONS = [1, 0.75, 0.5];
 /** A gap between drawn frames longer than this was a hidden page: draw again whatever changed. */
 const PAUSE_MS = 1000;
+/** The lawn's pattern of light and dark grass: the same on every track. */
+const LAWN_SEED = 1;
 
 interface CarSprite {
   sprite: Sprite;
@@ -98,22 +102,6 @@ interface CarSprite {
 
 /** Largest side (px) of the cached lawn-and-road texture. */
 const MAX_CACHE_PX = 4096;
-
-/** A spark's radius at birth (px); it shrinks to SPARK_MIN_PX as it fades. */
-const SPARK_MAX_PX = 3;
-const SPARK_MIN_PX = 1.2;
-/** Sparks in one burst; a burst every 380 ms, each spark living up to 85 frames of 60 Hz. */
-const SPARKS_PER_BURST = 70;
-/** Spark motion per second (what 0.97 of the speed kept and 0.05 px added each 60 Hz frame were). */
-const SPARK_DRAG = 1.8;
-const SPARK_GRAVITY = 180;
-
-const lerpAngle = (a: number, b: number, t: number) => {
-  let d = b - a;
-  if (d > Math.PI) d -= Math.PI * 2;
-  if (d < -Math.PI) d += Math.PI * 2;
-  return a + d * t;
-};
 
 export class RaceScene implements GameScene<RaceSnapshot, RaceSceneInput, RaceSceneHud, Float32Array> {
   private app!: Application;
@@ -133,9 +121,8 @@ export class RaceScene implements GameScene<RaceSnapshot, RaceSceneInput, RaceSc
   /**
    * Fireworks: one pooled particle per spark over one soft dot texture. (A Graphics rebuilt
    * every frame re-tessellated up to 300 circles a frame: 5–13 ms of a long task at 4× CPU.)
-   * Up to four bursts are alive at once.
    */
-  private readonly sparkPool = new ParticlePool({ capacity: 6 * SPARKS_PER_BURST });
+  private readonly fireworks = new RaceFireworks();
   private sparks!: ParticleLayer;
   private sparkTexture!: Texture;
   private readonly quality = new AdaptiveQuality({ levels: RESOLUTIONS.length, slowMs: 22 });
@@ -149,13 +136,9 @@ export class RaceScene implements GameScene<RaceSnapshot, RaceSceneInput, RaceSc
   private events: RaceEvent[] = [];
   private selected: number | null = null;
   private markerLength = 0;
-  private fireworksUntil = 0;
+  /** The winner the fireworks burst over. */
   private fireworksCar: number | null = null;
-  /** Fireworks asked for, started at the next frame's time. */
-  private fireworksAsked = false;
-  private nextBurst = 0;
   private reducedMotion = false;
-  private seed = 1;
   /** Something changed since the last render (nothing is drawn while nothing moves). */
   private dirty = true;
   /** A frame with the current track on it has been drawn. */
@@ -192,26 +175,27 @@ export class RaceScene implements GameScene<RaceSnapshot, RaceSceneInput, RaceSc
     this.staticLayer.addChild(this.grass, this.road, this.startLine);
     this.world.addChild(this.staticLayer, this.stroke, this.racingLine, this.marker, this.carLayer);
     this.sparkTexture = this.keeper.bake(
-      () => new Graphics().circle(SPARK_MAX_PX, SPARK_MAX_PX, SPARK_MAX_PX).fill(0xffffff),
+      () => new Graphics().circle(SPARK.maxPx, SPARK.maxPx, SPARK.maxPx).fill(0xffffff),
       { resolution: 2, antialias: true },
     );
-    this.sparks = new ParticleLayer(this.sparkPool, this.sparkTexture, { radius: SPARK_MAX_PX });
+    const sparkPool = this.fireworks.pool;
+    this.sparks = new ParticleLayer(sparkPool, this.sparkTexture, { radius: SPARK.maxPx });
     app.stage.addChild(this.world, this.sparks.container);
     // Draws one unseen spark now, so the particle shader is compiled while the page opens and
     // not in the frame a race's first fireworks burst in (52 ms of a 113 ms task at 4× CPU).
-    this.sparkPool.emit({
+    sparkPool.emit({
       x: 0,
       y: 0,
       vx: 0,
       vy: 0,
       life: 1,
-      size0: SPARK_MAX_PX,
+      size0: SPARK.maxPx,
       alpha: 0,
       colors: [0xffffff],
     });
     this.sparks.sync();
     app.render();
-    this.sparkPool.clear();
+    sparkPool.clear();
     this.sparks.sync();
     this.drawGrass();
     this.layout();
@@ -339,7 +323,7 @@ export class RaceScene implements GameScene<RaceSnapshot, RaceSceneInput, RaceSc
   private drawGrass(): void {
     this.dirty = true;
     this.staticDirty = true;
-    drawLawn(this.grass.clear(), this.worldW, this.worldH, this.seed);
+    drawLawn(this.grass.clear(), this.worldW, this.worldH, LAWN_SEED);
   }
 
   /** The finalized track (or none): road, start line and the racing line for debugging. */
@@ -411,7 +395,7 @@ export class RaceScene implements GameScene<RaceSnapshot, RaceSceneInput, RaceSc
       // About 3 s of bursts over the player's car when it wins (none under reduced motion).
       if (e.type === 'finish' && e.place === 1 && e.carId === this.selected && !this.reducedMotion) {
         this.fireworksCar = e.carId;
-        this.fireworksAsked = true;
+        this.fireworks.ask();
       }
     }
     const seen = new Set(snapshot.ids);
@@ -467,45 +451,12 @@ export class RaceScene implements GameScene<RaceSnapshot, RaceSceneInput, RaceSc
     return RaceCamera.world({ x: s.cars[i * CAR_STRIDE], y: s.cars[i * CAR_STRIDE + 1] });
   }
 
-  // ---- fireworks -----------------------------------------------------------------------
-
-  private burst(now: number): void {
+  /** Where fireworks burst: over the winner's car, or mid-screen when it is gone. */
+  private fireworksOrigin = (): ScreenPoint => {
     const pos = this.fireworksCar !== null ? this.carPosition(this.fireworksCar) : null;
     // Sparks live on the screen, over the world's layers.
-    const base: ScreenPoint = pos
-      ? this.camera.worldToScreen(pos)
-      : screenPoint(this.camera.width / 2, this.camera.height / 2);
-    this.seed = (this.seed * 1103515245 + 12345) >>> 0;
-    const r = (k: number) => (((Math.sin(this.seed * 0.001 + k * 12.9898) * 43758.5453) % 1) + 1) % 1;
-    const cx = base.x + (r(1) - 0.5) * 220;
-    const cy = base.y - 40 - r(2) * 140;
-    const palette = [0xffd54f, 0xff5252, 0x69f0ae, 0x40c4ff, 0xe040fb, 0xffffff];
-    const color = palette[Math.floor(r(3) * palette.length)];
-    for (let i = 0; i < SPARKS_PER_BURST; i++) {
-      const a = (i / SPARKS_PER_BURST) * Math.PI * 2;
-      // Px per 60 Hz frame, as the bursts were tuned, in px per second.
-      const v = (1.5 + r(10 + i) * 2.5) * 60;
-      this.sparkPool.emit({
-        x: cx,
-        y: cy,
-        vx: Math.cos(a) * v,
-        vy: Math.sin(a) * v,
-        life: (55 + r(200 + i) * 30) / 60,
-        size0: SPARK_MAX_PX,
-        size1: SPARK_MIN_PX,
-        colors: [color],
-        gravity: SPARK_GRAVITY,
-        drag: SPARK_DRAG,
-      });
-    }
-    this.nextBurst = now + 380;
-  }
-
-  private drawSparks(now: number, dt: number): void {
-    if (this.fireworksUntil > now && now >= this.nextBurst) this.burst(now);
-    this.sparkPool.step(dt);
-    this.sparks.sync();
-  }
+    return pos ? this.camera.worldToScreen(pos) : screenPoint(this.camera.width / 2, this.camera.height / 2);
+  };
 
   // ---- frames --------------------------------------------------------------------------
 
@@ -522,19 +473,15 @@ export class RaceScene implements GameScene<RaceSnapshot, RaceSceneInput, RaceSc
         this.baseResolution * RESOLUTIONS[this.quality.level],
       );
     }
-    if (this.fireworksAsked) {
-      this.fireworksAsked = false;
-      this.fireworksUntil = now + FIREWORKS_SECONDS * 1000;
-      this.nextBurst = 0;
-    }
     const phase = this.snapshots.curr?.phase;
     // A finished race still draws until its cars reach their last positions.
     const moving = phase === 'countdown' || phase === 'running' || (phase === 'finished' && alpha < 1);
-    const celebrating = this.sparkPool.count > 0 || this.fireworksUntil > now;
+    const celebrating = this.fireworks.live(now);
     if (!(this.dirty || moving || celebrating)) return;
     this.dirty = false;
     this.drawCars(alpha, now);
-    this.drawSparks(now, Math.min(0.05, ms / 1000));
+    this.fireworks.step(now, Math.min(0.05, ms / 1000), this.fireworksOrigin);
+    this.sparks.sync();
     this.renderNow();
   }
 
