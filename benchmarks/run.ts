@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { findChromium } from '../scripts/chromium.mjs';
-import { attachBarePixiBaseline } from './frames/index.ts';
+import { attachBarePixiBaseline } from './frames/drawing.ts';
 import { isViolation } from './lib/budgets.ts';
 import {
   framesDuration,

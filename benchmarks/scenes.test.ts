@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GAME_SLUGS } from '../src/routeTable.ts';
-import { frameFigures } from './frames/index.ts';
+import { frameFigures } from './frames/figures.ts';
 import { errorNote } from './lib/pages.ts';
 import { renderPathUrl, SCENES } from './scenes.ts';
 import { approximateTti, FAST_3G } from './startup/index.ts';

@@ -1,9 +1,16 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { GAME_SLUGS } from '../../src/routeTable.ts';
 import { isViolation, loadBudgets } from '../lib/budgets.ts';
-import type { MainThreadSummary } from '../lib/trace.ts';
+import { type MainThreadSummary, summarizeMainThread, type TraceEvent } from '../lib/trace.ts';
 import type { BenchFigure } from '../types.ts';
-import { attachBarePixiBaseline, combineRuns, floorFigures, frameFigures, inputFigures } from './index.ts';
+import { attachBarePixiBaseline, renderWorkerSummary } from './drawing.ts';
+import { frameFigures, p95Of } from './figures.ts';
+import { floorFigures, floorP95 } from './floor.ts';
+import { inputFigures } from './input.ts';
+import { combineRuns } from './rounds.ts';
 
 /** rAF timestamps every `interval` ms, `count` frames. */
 const steady = (interval: number, count: number) => Array.from({ length: count }, (_, i) => i * interval);
@@ -321,5 +328,46 @@ describe('several runs of the frames part', () => {
     const fallback = inputFigures('gravity', '/gravity', 4, summary, budgets, 'main')[0];
     expect(fallback.id).toBe('frames.gravity.render-main.cpu4x.input.p95Frames');
     expect(fallback.goal).toBeUndefined();
+  });
+});
+
+/** Recorded traces of lib/trace.test.ts: a page's main thread at 4× CPU, and a render worker beside a physics worker. */
+const fixture = (name: string) =>
+  JSON.parse(
+    fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../lib/fixtures', name), 'utf8'),
+  ) as TraceEvent[];
+
+describe('from a trace to the figures', () => {
+  it('takes the p95 of per-frame times in any order, as a measured value', () => {
+    const times = Array.from({ length: 100 }, (_, i) => (i * 37) % 100);
+    expect(p95Of(times)).toBe(94);
+    expect(p95Of([5, 1, 3])).toBe(5);
+    expect(p95Of([])).toBeNaN();
+  });
+
+  it('reads the blank page’s p95 by wall and thread time from its main thread, and nothing from a trace without frames', () => {
+    const summary = summarizeMainThread(fixture('trace-gravity-4x.json'))!;
+    const floor = floorP95(summary)!;
+    expect(floor.p95).toBe(p95Of(summary.workPerFrame));
+    expect(floor.cpuP95).toBe(p95Of(summary.cpuPerFrame));
+    expect(summary.workPerFrame).toContain(floor.p95);
+    expect(floor.cpuP95).toBeLessThanOrEqual(floor.p95);
+    expect(floorP95(null)).toBeNull();
+    expect(floorP95({ ...summary, workPerFrame: [], cpuPerFrame: [] })).toBeNull();
+  });
+
+  it('finds the render worker by its script and gives its figures, and none on a page that draws itself', () => {
+    const summary = renderWorkerSummary(fixture('trace-gravity-render-worker.json'))!;
+    // Five frame marks, four whole frames (lib/trace.test.ts reads the same trace).
+    expect(summary.workPerFrame).toHaveLength(4);
+    expect(summary.workPerFrame[0]).toBeCloseTo(25.663, 3);
+    const figures = frameFigures('gravity', '/gravity', 4, steady(1000 / 60, 60), loadBudgets(), null, {
+      render: 'worker',
+      renderWorker: summary,
+    });
+    expect(figures.find((f) => f.id === 'frames.gravity.cpu4x.render.p95')?.value).toBe(
+      Math.round(p95Of(summary.workPerFrame) * 100) / 100,
+    );
+    expect(renderWorkerSummary(fixture('trace-gravity-4x.json'))).toBeNull();
   });
 });

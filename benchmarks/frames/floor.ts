@@ -1,0 +1,116 @@
+/**
+ * The floor under figure (a): a blank page recorded as the games are, at each CPU rate, before
+ * the games and after them, so that each game's work per frame stands beside it in the same run.
+ */
+
+import { loadavg } from 'node:os';
+import { setCpuThrottling, startTrace } from '../lib/pagedriver.ts';
+import { VIEWPORT } from '../lib/pages.ts';
+import type { launchBrowser } from '../lib/site.ts';
+import { type MainThreadSummary, summarizeMainThread } from '../lib/trace.ts';
+import type { BenchContext, BenchFigure } from '../types.ts';
+import { CPU_RATES, p95Of } from './figures.ts';
+
+/**
+ * A page that does nothing but run its frames: a requestAnimationFrame loop that rewrites a
+ * HUD line 10 times a second, as every game's HUD does (the offscreen part's blank page).
+ * What its main thread spends per frame is what Chromium's own frame work (begin the frame,
+ * style, paint, commit) costs on this machine at that moment: the floor under figure (a).
+ */
+export const FLOOR_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>floor</title>
+<style>body{margin:0;background:#0f0a1e;color:#f4f0ff;font:16px system-ui,sans-serif}#hud{padding:12px}</style>
+</head><body><div id="hud">0 frames</div><script>
+const hud = document.getElementById('hud');
+let frames = 0, shown = 0;
+const tick = (now) => {
+  frames++;
+  if (now - shown >= 100) { shown = now; hud.textContent = frames + ' frames'; }
+  requestAnimationFrame(tick);
+};
+requestAnimationFrame(tick);
+</script></body></html>`;
+
+/** Where the blank page is served: on the bench server's origin, answered by the browser context. */
+const FLOOR_PATH = '/__bench/floor';
+
+export interface FloorRun {
+  when: 'before' | 'after';
+  /** Main-thread work per frame p95 by CPU rate, ms. */
+  p95: Record<number, number>;
+  /** Main-thread CPU (thread time) per frame p95 by CPU rate, ms. */
+  cpuP95: Record<number, number>;
+  /** Load average when it was measured. */
+  load: number;
+}
+
+/** The blank page's work (wall) and CPU per frame p95 at one rate, from its trace; null for a trace without frames. */
+export function floorP95(summary: MainThreadSummary | null): { p95: number; cpuP95: number } | null {
+  if (!summary?.workPerFrame.length) return null;
+  return { p95: p95Of(summary.workPerFrame), cpuP95: p95Of(summary.cpuPerFrame) };
+}
+
+/** The blank page at each CPU rate, measured as a game page's figure (a) is (same trace, same summary). */
+export async function measureFloor(
+  ctx: BenchContext,
+  browser: Awaited<ReturnType<typeof launchBrowser>>,
+  origin: string,
+  recordMs: number,
+  warmupMs: number,
+  when: FloorRun['when'],
+): Promise<FloorRun> {
+  ctx.progress('blank page: the floor under main-thread work per frame…');
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  try {
+    await context.route(origin + FLOOR_PATH, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: FLOOR_HTML }),
+    );
+    const page = await context.newPage();
+    await page.goto(origin + FLOOR_PATH, { waitUntil: 'load' });
+    const cdp = await context.newCDPSession(page);
+    await page.waitForTimeout(Math.min(warmupMs, 1000));
+    const p95: Record<number, number> = {};
+    const cpuP95: Record<number, number> = {};
+    for (const rate of CPU_RATES) {
+      await setCpuThrottling(cdp, rate);
+      await page.waitForTimeout(500);
+      const trace = await startTrace(cdp);
+      await page.waitForTimeout(recordMs);
+      const floor = floorP95(summarizeMainThread(await trace.stop()));
+      if (floor) {
+        p95[rate] = floor.p95;
+        cpuP95[rate] = floor.cpuP95;
+      }
+    }
+    await setCpuThrottling(cdp, 1);
+    return { when, p95, cpuP95, load: loadavg()[0] };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The floor before and after the games, at each rate; no goal (it is the machine's, not ours). */
+export function floorFigures(floors: FloorRun[]): BenchFigure[] {
+  const figures: BenchFigure[] = [];
+  for (const rate of CPU_RATES)
+    for (const floor of floors) {
+      const value = floor.p95[rate];
+      if (value === undefined) continue;
+      figures.push({
+        id: `frames.floor.cpu${rate}x.main.p95.${floor.when}`,
+        label: `blank page (a 10 Hz HUD only) ${rate}× CPU main-thread work per frame p95, ${floor.when} the games (load ${floor.load.toFixed(1)}): the floor under (a)`,
+        value: Math.round(value * 100) / 100,
+        unit: 'ms',
+        better: 'lower',
+      });
+      const cpu = floor.cpuP95?.[rate];
+      if (cpu !== undefined)
+        figures.push({
+          id: `frames.floor.cpu${rate}x.main.cpuP95.${floor.when}`,
+          label: `blank page ${rate}× CPU main-thread CPU per frame p95 (thread time), ${floor.when} the games`,
+          value: Math.round(cpu * 100) / 100,
+          unit: 'ms',
+          better: 'lower',
+        });
+    }
+  return figures;
+}
