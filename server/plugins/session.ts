@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AdminSessionUser } from '../../src/api/types.ts';
 import type { ServerConfig } from '../config.ts';
 import type { UsersTable } from '../db/schema.ts';
-import { ADMIN_SESSION_HOURS, USER_SESSION_DAYS } from '../repositories/users.ts';
+import { ADMIN_SESSION_HOURS, USER_SESSION_DAYS } from '../domain/sessions.ts';
 import { HttpError } from '../util.ts';
 
 export const USER_COOKIE = 'futile_session';

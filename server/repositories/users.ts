@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { SessionUser } from '../../src/api/types.ts';
 import type { Db } from '../db/connect.ts';
 import type { UsersTable } from '../db/schema.ts';
+import { ADMIN_SESSION_HOURS, USER_SESSION_DAYS } from '../domain/sessions.ts';
 import { hotSql, isUniqueViolation, nowIso, num, randomToken, sha256 } from '../util.ts';
 
 /** The columns of users, in the order userBySession reads them (and userFromRow maps). */
@@ -16,9 +17,6 @@ export const USER_COLUMNS = [
   'created_at',
   'last_login',
 ] as const satisfies readonly (keyof UsersTable)[];
-
-export const USER_SESSION_DAYS = 30;
-export const ADMIN_SESSION_HOURS = 12;
 
 export function toSessionUser(row: UsersTable): SessionUser {
   return {

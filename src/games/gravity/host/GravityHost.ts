@@ -1,3 +1,4 @@
+import { clamp } from '../../../lib/pure/math.ts';
 import type { HostClock } from '../../../lib/runtime/clock.ts';
 import { FixedStepLoop, StepAccumulator } from '../../../lib/runtime/FixedStepLoop.ts';
 import { SnapshotRequests } from '../../../lib/runtime/SnapshotRequests.ts';
@@ -51,8 +52,6 @@ export type BodyPatch = Partial<Omit<BodyInit, 'kind'>>;
 const TICK_MS = 1000 / SIM_FRAME_HZ;
 /** Longest catch-up after a stall: two frames at top speed, then time is dropped. */
 const MAX_STEPS_PER_TICK = Math.ceil(SUBSTEPS_PER_FRAME * TIME_SPEED_MAX * 2);
-
-const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 
 /**
  * Runs a GravityWorld on its own clock (the worker's), and hands out snapshots: each
