@@ -1,4 +1,5 @@
 import { createRng, type Rng, rngFromState } from '../../../lib/pure/rng.ts';
+import { BodyArrays } from './bodyArrays.ts';
 import {
   type BodyKind,
   KIND_PLANET,
@@ -11,17 +12,16 @@ import {
   DEFAULT_GRAVITY,
   MASS_MIN,
   PATH_TRAIL_EVERY_STEPS,
-  PATH_TRAIL_MAX_POINTS,
   RADIUS_MIN,
-  SOFTENING_SQ,
   SUB_STEP,
   TEMPERATURE_MIN,
   TRAIL_EVERY_STEPS,
-  TRAIL_MAX_POINTS,
 } from './constants.ts';
-import { momentumOf } from './measures.ts';
+import { energyOf, momentumOf } from './measures.ts';
 import { Merger } from './merging.ts';
-import { CUTOFF_SQ, PlanetNeighbours } from './neighbourList.ts';
+import { PlanetNeighbours } from './neighbourList.ts';
+import { StarForces } from './starForces.ts';
+import { recordPathTrails, recordTrails } from './trails.ts';
 
 /** A body as plain data: what presets, share links and the details panel speak. */
 export interface BodyInit {
@@ -62,45 +62,13 @@ export interface WorldSettings {
 const HALF_STEP = SUB_STEP / 2;
 
 /**
- * The N-body world: struct-of-arrays over typed arrays, index 0..count-1 live, removal by
- * swap with the last. Kick-drift-kick leapfrog with a fixed sub-step. Stars act on every
- * body at any distance; planets attract each other only within the neighbour cutoff,
- * found through a neighbour list built from a uniform grid (half stencil, each pair once,
- * so forces are exactly symmetric and momentum is conserved).
+ * The N-body world: its bodies (BodyArrays) and how they move. Kick-drift-kick leapfrog
+ * with a fixed sub-step. Stars act on every body at any distance (StarForces); planets
+ * attract each other only within the neighbour cutoff, found through a neighbour list
+ * built from a uniform grid (PlanetNeighbours: half stencil, each pair once, so forces are
+ * exactly symmetric and momentum is conserved).
  */
-export class GravityWorld {
-  count = 0;
-  capacity: number;
-  id!: Int32Array;
-  kind!: Uint8Array;
-  type!: Uint8Array;
-  x!: Float64Array;
-  y!: Float64Array;
-  vx!: Float64Array;
-  vy!: Float64Array;
-  ax!: Float64Array;
-  ay!: Float64Array;
-  mass!: Float64Array;
-  radius!: Float64Array;
-  color!: Uint32Array;
-  /** Temperature for stars, density for planets. */
-  warmth!: Float64Array;
-  angularVelocity!: Float64Array;
-  angle!: Float64Array;
-  flash!: Int32Array;
-  collides!: Uint8Array;
-  /** Trail ring buffers live in slots so a swap-remove moves an index, not 400 floats. */
-  trailSlot!: Int32Array;
-  trail!: Float32Array;
-  trailHead!: Int32Array;
-  trailLen!: Int32Array;
-  /** Planets' path trails (PATH_TRAIL_MAX_POINTS a slot), in the same slots as the trails. */
-  pathTrail!: Float32Array;
-  pathTrailHead!: Int32Array;
-  pathTrailLen!: Int32Array;
-  private freeSlots: number[] = [];
-  private slotCount = 0;
-
+export class GravityWorld extends BodyArrays {
   settings: WorldSettings = { gravity: DEFAULT_GRAVITY, starGravity: true };
   stepCount = 0;
   nextId = 1;
@@ -115,69 +83,20 @@ export class GravityWorld {
   private origins = new Map<number, BodyInit>();
   private forcesDirty = true;
 
+  private readonly starForces = new StarForces();
   private readonly neighbours = new PlanetNeighbours();
   private readonly merger = new Merger();
-  private stars = new Int32Array(0);
 
   constructor(seed = 1, capacity = 64) {
+    super(capacity);
     this.rng = createRng(seed);
-    this.capacity = 0;
-    this.grow(Math.max(8, capacity));
-  }
-
-  private grow(min: number): void {
-    const cap = Math.max(min, this.capacity * 2);
-    const f64 = (old: Float64Array | undefined) => {
-      const a = new Float64Array(cap);
-      if (old) a.set(old.subarray(0, this.count));
-      return a;
-    };
-    this.id = copyInto(new Int32Array(cap), this.id, this.count);
-    this.kind = copyInto(new Uint8Array(cap), this.kind, this.count);
-    this.type = copyInto(new Uint8Array(cap), this.type, this.count);
-    this.color = copyInto(new Uint32Array(cap), this.color, this.count);
-    this.flash = copyInto(new Int32Array(cap), this.flash, this.count);
-    this.collides = copyInto(new Uint8Array(cap), this.collides, this.count);
-    this.trailSlot = copyInto(new Int32Array(cap), this.trailSlot, this.count);
-    this.x = f64(this.x);
-    this.y = f64(this.y);
-    this.vx = f64(this.vx);
-    this.vy = f64(this.vy);
-    this.ax = f64(this.ax);
-    this.ay = f64(this.ay);
-    this.mass = f64(this.mass);
-    this.radius = f64(this.radius);
-    this.warmth = f64(this.warmth);
-    this.angularVelocity = f64(this.angularVelocity);
-    this.angle = f64(this.angle);
-    const trail = new Float32Array(cap * TRAIL_MAX_POINTS * 2);
-    if (this.trail) trail.set(this.trail);
-    this.trail = trail;
-    this.trailHead = copyInto(new Int32Array(cap), this.trailHead, this.capacity);
-    this.trailLen = copyInto(new Int32Array(cap), this.trailLen, this.capacity);
-    const pathTrail = new Float32Array(cap * PATH_TRAIL_MAX_POINTS * 2);
-    if (this.pathTrail) pathTrail.set(this.pathTrail);
-    this.pathTrail = pathTrail;
-    this.pathTrailHead = copyInto(new Int32Array(cap), this.pathTrailHead, this.capacity);
-    this.pathTrailLen = copyInto(new Int32Array(cap), this.pathTrailLen, this.capacity);
-    this.capacity = cap;
   }
 
   // ---- bodies -------------------------------------------------------------------------
 
   addBody(init: BodyInit, origin: BodyInit = init): number {
-    if (this.count === this.capacity) this.grow(this.count + 1);
-    const i = this.count++;
     const id = this.nextId++;
-    this.id[i] = id;
-    this.trailSlot[i] = this.freeSlots.length ? this.freeSlots.pop()! : this.slotCount++;
-    this.writeBody(i, init);
-    this.angle[i] = 0;
-    this.flash[i] = 0;
-    this.trailHead[this.trailSlot[i]] = -1;
-    this.trailLen[this.trailSlot[i]] = 0;
-    this.pathTrailHead[this.trailSlot[i]] = -1;
-    this.pathTrailLen[this.trailSlot[i]] = 0;
+    this.writeBody(this.appendIndex(id), init);
     this.origins.set(id, { ...origin });
     this.changed();
     return id;
@@ -209,12 +128,6 @@ export class GravityWorld {
     }
   }
 
-  indexOf(id: number): number {
-    const ids = this.id;
-    for (let i = 0; i < this.count; i++) if (ids[i] === id) return i;
-    return -1;
-  }
-
   removeBody(id: number): boolean {
     const i = this.indexOf(id);
     if (i < 0) return false;
@@ -226,32 +139,9 @@ export class GravityWorld {
 
   private removeAt(i: number): void {
     if (this.id[i] === this.heldId) this.heldId = -1;
-    this.freeSlots.push(this.trailSlot[i]);
-    const last = --this.count;
-    if (this.neighbours.valid) this.neighbours.patch(i, last);
-    if (i !== last) this.moveIndex(last, i);
-  }
-
-  /** Body i leaves and the last body takes its index: the neighbour list follows (a merge). */
-  private moveIndex(from: number, to: number): void {
-    this.id[to] = this.id[from];
-    this.kind[to] = this.kind[from];
-    this.type[to] = this.type[from];
-    this.x[to] = this.x[from];
-    this.y[to] = this.y[from];
-    this.vx[to] = this.vx[from];
-    this.vy[to] = this.vy[from];
-    this.ax[to] = this.ax[from];
-    this.ay[to] = this.ay[from];
-    this.mass[to] = this.mass[from];
-    this.radius[to] = this.radius[from];
-    this.color[to] = this.color[from];
-    this.warmth[to] = this.warmth[from];
-    this.angularVelocity[to] = this.angularVelocity[from];
-    this.angle[to] = this.angle[from];
-    this.flash[to] = this.flash[from];
-    this.collides[to] = this.collides[from];
-    this.trailSlot[to] = this.trailSlot[from];
+    // The last body takes index i: the neighbour list follows it (a merge).
+    if (this.neighbours.valid) this.neighbours.patch(i, this.count - 1);
+    this.removeIndex(i);
   }
 
   getBody(id: number): Body | null {
@@ -378,9 +268,7 @@ export class GravityWorld {
 
   /** Removes every body (and the reset arrangement). */
   clear(): void {
-    this.count = 0;
-    this.freeSlots = [];
-    this.slotCount = 0;
+    this.removeAll();
     this.origins.clear();
     this.heldId = -1;
     this.changed();
@@ -456,8 +344,8 @@ export class GravityWorld {
       angle[i] += angularVelocity[i] * SUB_STEP;
     }
     this.stepCount++;
-    if (this.stepCount % TRAIL_EVERY_STEPS === 0) this.recordTrails();
-    if (this.stepCount % PATH_TRAIL_EVERY_STEPS === 0) this.recordPathTrails();
+    if (this.stepCount % TRAIL_EVERY_STEPS === 0) recordTrails(this);
+    if (this.stepCount % PATH_TRAIL_EVERY_STEPS === 0) recordPathTrails(this);
   }
 
   /** Whether any body may be held still this step (a drag, or stars with star gravity off). */
@@ -469,86 +357,19 @@ export class GravityWorld {
     return (this.kind[i] === KIND_STAR && !this.settings.starGravity) || this.id[i] === this.heldId;
   }
 
-  private recordTrails(): void {
-    const { trail, trailHead, trailLen, trailSlot, x, y } = this;
-    const n = this.count;
-    for (let i = 0; i < n; i++) {
-      const s = trailSlot[i];
-      const head = trailHead[s] + 1 === TRAIL_MAX_POINTS ? 0 : trailHead[s] + 1;
-      trailHead[s] = head;
-      if (trailLen[s] < TRAIL_MAX_POINTS) trailLen[s]++;
-      const o = (s * TRAIL_MAX_POINTS + head) * 2;
-      trail[o] = x[i];
-      trail[o + 1] = y[i];
-    }
-  }
-
-  /** The planets' longer, sparser path trails (stars keep none). */
-  private recordPathTrails(): void {
-    const { pathTrail, pathTrailHead, pathTrailLen, trailSlot, kind, x, y } = this;
-    const n = this.count;
-    for (let i = 0; i < n; i++) {
-      if (kind[i] !== KIND_PLANET) continue;
-      const s = trailSlot[i];
-      const head = pathTrailHead[s] + 1 === PATH_TRAIL_MAX_POINTS ? 0 : pathTrailHead[s] + 1;
-      pathTrailHead[s] = head;
-      if (pathTrailLen[s] < PATH_TRAIL_MAX_POINTS) pathTrailLen[s]++;
-      const o = (s * PATH_TRAIL_MAX_POINTS + head) * 2;
-      pathTrail[o] = x[i];
-      pathTrail[o + 1] = y[i];
-    }
-  }
-
   /** Fills ax/ay from the current positions and collects overlapping pairs. */
   computeForces(): void {
     this.forcesDirty = false;
     const touching = this.merger.touching;
     touching.count = 0;
     const n = this.count;
-    const { x, y, ax, ay, mass, radius, kind } = this;
     const G = this.settings.gravity;
-    const starGravity = this.settings.starGravity;
-    ax.fill(0, 0, n);
-    ay.fill(0, 0, n);
-    if (this.stars.length < n) this.stars = new Int32Array(this.capacity);
-    const stars = this.stars;
-    let starCount = 0;
-    for (let i = 0; i < n; i++) if (kind[i] === KIND_STAR) stars[starCount++] = i;
-    // Stars act on every body at any distance: few stars × all bodies, a loop of its own.
-    for (let k = 0; k < starCount; k++) {
-      const s = stars[k];
-      const xs = x[s];
-      const ys = y[s];
-      const gms = G * mass[s];
-      const rs = radius[s];
-      let axs = 0;
-      let ays = 0;
-      for (let j = 0; j < n; j++) {
-        if (j === s) continue;
-        const isStar = kind[j] === KIND_STAR;
-        if (isStar && j < s) continue; // star pairs once
-        const dx = x[j] - xs;
-        const dy = y[j] - ys;
-        const d2 = dx * dx + dy * dy;
-        const rr = rs + radius[j];
-        if (d2 < rr * rr && (!isStar || starGravity)) touching.push(s, j);
-        if (isStar && !starGravity) continue;
-        const inv = 1 / Math.sqrt(d2 + SOFTENING_SQ);
-        const inv3 = inv * inv * inv;
-        ax[j] -= gms * dx * inv3;
-        ay[j] -= gms * dy * inv3;
-        const gmj = G * mass[j] * inv3;
-        axs += gmj * dx;
-        ays += gmj * dy;
-      }
-      ax[s] += axs;
-      ay[s] += ays;
-    }
-    if (n - starCount > 1) this.neighbours.addForces(this, n - starCount, G, touching);
+    this.ax.fill(0, 0, n);
+    this.ay.fill(0, 0, n);
+    const planets = this.starForces.addForces(this, G, this.settings.starGravity, touching);
+    if (planets > 1) this.neighbours.addForces(this, planets, G, touching);
   }
 
-  /** Sums over the neighbour list, testing the exact cutoff per pair. */
-  /** Sums straight over the grid's stencil, for when the list would be too big. */
   /** Merges the pairs the force pass found touching (see Merger.merge). */
   private resolveCollisions(): void {
     const gone = this.merger.merge(this);
@@ -570,34 +391,8 @@ export class GravityWorld {
     return m;
   }
 
-  /**
-   * Kinetic plus softened potential energy over the pairs that interact (all pairs with a
-   * star; planet pairs within the cutoff). O(n²): for tests only.
-   */
+  /** Kinetic plus softened potential energy (see energyOf): for tests only. */
   energy(): number {
-    const { x, y, vx, vy, mass, kind } = this;
-    const G = this.settings.gravity;
-    let e = 0;
-    for (let i = 0; i < this.count; i++) {
-      e += 0.5 * mass[i] * (vx[i] * vx[i] + vy[i] * vy[i]);
-      for (let j = i + 1; j < this.count; j++) {
-        const dx = x[j] - x[i];
-        const dy = y[j] - y[i];
-        const d2 = dx * dx + dy * dy;
-        const anyStar = kind[i] === KIND_STAR || kind[j] === KIND_STAR;
-        if (!anyStar && d2 >= CUTOFF_SQ) continue;
-        e -= (G * mass[i] * mass[j]) / Math.sqrt(d2 + SOFTENING_SQ);
-      }
-    }
-    return e;
+    return energyOf(this, this.settings.gravity);
   }
-}
-
-function copyInto<T extends Int32Array | Uint8Array | Uint32Array>(
-  fresh: T,
-  old: T | undefined,
-  n: number,
-): T {
-  if (old) fresh.set(old.subarray(0, n) as never);
-  return fresh;
 }
