@@ -11,7 +11,7 @@
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import { type Started, startProcess, stopProcess } from '../server/index.ts';
+import { type Started, startProcess, stopProcess } from '../server/processes.ts';
 import type { BenchContext, BenchFigure, BenchPart } from '../types.ts';
 
 const CONNECTIONS = 200;

@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { type CpuProfile, profileBreakdown } from '../lib/breakdown.ts';
 import { moduleName } from '../lib/treemap.ts';
-import { cpuSeconds, type Started, startProcess } from './index.ts';
+import { cpuSeconds, type Started, startProcess } from './processes.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const args = process.argv.slice(2);

@@ -14,7 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { Redis } from 'ioredis';
 import WebSocket from 'ws';
 import type { ServerMessage } from '../../src/api/schemas/tables.ts';
-import { type Started, startProcess, stopProcess } from '../server/index.ts';
+import { type Started, startProcess, stopProcess } from '../server/processes.ts';
 import type { BenchContext, BenchFigure, BenchPart } from '../types.ts';
 
 const TABLES = 50;
