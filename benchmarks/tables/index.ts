@@ -9,12 +9,11 @@
  * Run alone: `npx tsx benchmarks/tables/index.ts [--quick]`.
  */
 /// <reference path="../../server/tables/ws.d.ts" />
-import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { Redis } from 'ioredis';
 import WebSocket from 'ws';
 import type { ServerMessage } from '../../src/api/schemas/tables.ts';
-import { type Started, startProcess, stopProcess } from '../server/processes.ts';
+import { cpuSeconds, type Started, startProcess, stopProcess } from '../server/processes.ts';
 import type { BenchContext, BenchFigure, BenchPart } from '../types.ts';
 
 const TABLES = 50;
@@ -23,11 +22,6 @@ const P99_GOAL_MS = 50;
 const REDIS_URL = [process.env.BENCH_REDIS_URL, process.env.TEST_REDIS_URL].find((u) =>
   u?.startsWith('redis'),
 );
-
-function cpuSeconds(pid: number | undefined): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -116,7 +110,7 @@ async function measure(ctx: BenchContext, servers: Started[], seconds: number): 
   );
 
   ctx.progress(`tables: rolling for ${seconds} s (1 roll/s per member)`);
-  const cpuBefore = servers.map((s) => cpuSeconds(s.child.pid));
+  const cpuBefore = servers.map((s) => cpuSeconds(s.child.pid) ?? 0);
   const wallStart = performance.now();
   const timers: ReturnType<typeof setInterval>[] = [];
   const starts: ReturnType<typeof setTimeout>[] = [];
@@ -139,7 +133,7 @@ async function measure(ctx: BenchContext, servers: Started[], seconds: number): 
   for (const t of starts) clearTimeout(t);
   for (const t of timers) clearInterval(t);
   const wall = (performance.now() - wallStart) / 1000;
-  const cpu = servers.reduce((sum, s, i) => sum + cpuSeconds(s.child.pid) - cpuBefore[i], 0);
+  const cpu = servers.reduce((sum, s, i) => sum + (cpuSeconds(s.child.pid) ?? 0) - cpuBefore[i], 0);
   // Let the last rolls arrive.
   await new Promise((r) => setTimeout(r, 2000));
 
