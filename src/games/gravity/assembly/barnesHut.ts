@@ -478,21 +478,8 @@ function addShifted(e: usize, p: usize, sx: f64, sy: f64): void {
   const hxxy = load<f64>(p, 48);
   const hxyy = load<f64>(p, 56);
   const hyyy = load<f64>(p, 64);
-  store<f64>(
-    e,
-    load<f64>(e) +
-      load<f64>(p) -
-      (jxx * sx + jxy * sy) +
-      0.5 * (hxxx * sx * sx + 2 * hxxy * sx * sy + hxyy * sy * sy),
-  );
-  store<f64>(
-    e,
-    load<f64>(e, 8) +
-      load<f64>(p, 8) -
-      (jxy * sx + jyy * sy) +
-      0.5 * (hxxy * sx * sx + 2 * hxyy * sx * sy + hyyy * sy * sy),
-    8,
-  );
+  store<f64>(e, plusFieldAt(load<f64>(e), load<f64>(p), jxx, jxy, hxxx, hxxy, hxyy, sx, sy));
+  store<f64>(e, plusFieldAt(load<f64>(e, 8), load<f64>(p, 8), jxy, jyy, hxxy, hxyy, hyyy, sx, sy), 8);
   store<f64>(e, load<f64>(e, 16) + jxx - (hxxx * sx + hxxy * sy), 16);
   store<f64>(e, load<f64>(e, 24) + jxy - (hxxy * sx + hxyy * sy), 24);
   store<f64>(e, load<f64>(e, 32) + jyy - (hxyy * sx + hyyy * sy), 32);
@@ -520,22 +507,18 @@ function evaluateLocal(t: i32, e: usize): void {
     const ux = getF64(sortedPtr, b * 3) - gcx;
     const uy = getF64(sortedPtr, b * 3 + 1) - gcy;
     const a = sortedAccPtr + 16 * <usize>b;
-    store<f64>(
-      a,
-      load<f64>(a) +
-        fx -
-        (jxx * ux + jxy * uy) +
-        0.5 * (hxxx * ux * ux + 2 * hxxy * ux * uy + hxyy * uy * uy),
-    );
-    store<f64>(
-      a,
-      load<f64>(a, 8) +
-        fy -
-        (jxy * ux + jyy * uy) +
-        0.5 * (hxxy * ux * ux + 2 * hxyy * ux * uy + hyyy * uy * uy),
-      8,
-    );
+    store<f64>(a, plusFieldAt(load<f64>(a), fx, jxx, jxy, hxxx, hxxy, hxyy, ux, uy));
+    store<f64>(a, plusFieldAt(load<f64>(a, 8), fy, jxy, jyy, hxxy, hxyy, hyyy, ux, uy), 8);
   }
+}
+
+/**
+ * acc plus one component (x or y) of an expansion's field at u from its centre,
+ * f − J·u + ½ u·H·u: f that component, (ja, jb) its row of the Jacobian and (ha, hb, hc)
+ * its second derivatives along xx, xy, yy.
+ */
+function plusFieldAt(acc: f64, f: f64, ja: f64, jb: f64, ha: f64, hb: f64, hc: f64, ux: f64, uy: f64): f64 {
+  return acc + f - (ja * ux + jb * uy) + 0.5 * (ha * ux * ux + 2 * hb * ux * uy + hc * uy * uy);
 }
 
 /** Everything inside node a: its children each with itself, then every pair of them. */
@@ -677,21 +660,19 @@ function nearPairs(a: i32, b: i32): void {
         v128.store(pointAyPtr + at, f32x4.sub(v128.load(pointAyPtr + at), f32x4.mul(g, dy)));
       }
     }
-    store<f32>(
-      pointAxPtr + ia,
-      load<f32>(pointAxPtr + ia) +
-        f32x4.extract_lane(sumX, 0) +
-        f32x4.extract_lane(sumX, 1) +
-        f32x4.extract_lane(sumX, 2) +
-        f32x4.extract_lane(sumX, 3),
-    );
-    store<f32>(
-      pointAyPtr + ia,
-      load<f32>(pointAyPtr + ia) +
-        f32x4.extract_lane(sumY, 0) +
-        f32x4.extract_lane(sumY, 1) +
-        f32x4.extract_lane(sumY, 2) +
-        f32x4.extract_lane(sumY, 3),
-    );
+    addLanes(pointAxPtr + ia, sumX);
+    addLanes(pointAyPtr + ia, sumY);
   }
+}
+
+/** Adds the four lanes of v to the float at p, lane by lane in order. */
+function addLanes(p: usize, v: v128): void {
+  store<f32>(
+    p,
+    load<f32>(p) +
+      f32x4.extract_lane(v, 0) +
+      f32x4.extract_lane(v, 1) +
+      f32x4.extract_lane(v, 2) +
+      f32x4.extract_lane(v, 3),
+  );
 }
