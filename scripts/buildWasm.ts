@@ -1,9 +1,9 @@
-// `npm run wasm`: compiles the AssemblyScript kernels (src/games/*/assembly/*.ts) to
-// WebAssembly and writes each as base64 into a TypeScript module beside its engine, so
-// engines load it synchronously in workers, Node tests and benchmarks, with no fetch and
-// no bundler plugin. The output is committed; `npm run wasm -- --check` writes nothing
-// and fails when a committed module differs from what the source compiles to now (a unit
-// test runs the same check).
+// `npm run wasm`: compiles the AssemblyScript kernels (each KERNELS entry file below, with
+// the modules it imports from its assembly/ folder) to WebAssembly and writes each as
+// base64 into a TypeScript module beside its engine, so engines load it synchronously in
+// workers, Node tests and benchmarks, with no fetch and no bundler plugin. The output is
+// committed; `npm run wasm -- --check` writes nothing and fails when a committed module
+// differs from what the source compiles to now (a unit test runs the same check).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
