@@ -8,7 +8,7 @@ import 'pixi.js/unsafe-eval';
  * Touches no DOM: the page hands it the canvas, sizes, colours, the pool and rolls as data,
  * and follows a roll's events by the same timeline (playback.ts) instead of callbacks.
  */
-import { Application, BitmapFont, Container, Graphics, Rectangle, type Sprite, type Texture } from 'pixi.js';
+import { Application, BitmapFont, Container, Graphics, Rectangle, type Texture } from 'pixi.js';
 import { canvasPng } from '../../../lib/canvasPng.ts';
 import { ParticleLayer } from '../../../lib/particles.ts';
 import { AdaptiveQuality } from '../../../lib/pure/adaptiveQuality.ts';
@@ -20,15 +20,14 @@ import type {
 } from '../../../lib/runtime/GameScene.ts';
 import { initSceneApp } from '../../../lib/sceneApp.ts';
 import { SceneCanvas } from '../../../lib/sceneCanvas.ts';
-import { type Die, faceLabel, type RenderType } from '../engine/dice.ts';
+import { type Die, faceLabel } from '../engine/dice.ts';
 import { FRAME_STRIDE, idleLayout, type TumbleTrack, WALL_REACH } from '../engine/physics.ts';
 import { type CritKind, flickerFace } from '../engine/roll.ts';
 import type { DiceRoll, TumbleSnapshot } from '../host/TumbleHost.ts';
-import { dieSizeFor, MIN_ARENA_PX, SYMMETRY } from './arena.ts';
+import { dieSizeFor, MIN_ARENA_PX } from './arena.ts';
+import { DieSprite } from './dieSprite.ts';
 import { DieTextures } from './dieTextures.ts';
-import { FaceLabel } from './FaceLabel.ts';
 import { RollTimeline } from './playback.ts';
-import { buildShape, LABEL } from './shapes.ts';
 import { CritSparks, DOT_RADIUS, GOLD } from './sparks.ts';
 
 export interface SceneColors {
@@ -59,28 +58,6 @@ const FLICKER_MS = 70;
 const RESOLUTIONS = [1, 0.75, 0.5];
 /** An effect's or a roll's clock starts at the first frame drawn after it was asked for. */
 const NEXT_FRAME = -1;
-
-const hex = (color: string): number => Number.parseInt(color.replace('#', ''), 16) || 0;
-
-interface DieSprite {
-  id: string;
-  renderType: RenderType;
-  root: Container;
-  shadow: Sprite;
-  glow: Sprite;
-  body: Sprite;
-  /** Pips and numeral: a sibling of the body, not a child, so the dice colour's tint does not reach them. */
-  face: Container;
-  pips: Sprite;
-  /** The flicker slot last shown while tumbling (a face changes only when its slot does). */
-  slot: number;
-  label: FaceLabel;
-  /** Resting place (idle layout, or where the last roll left it). */
-  x: number;
-  y: number;
-  angle: number;
-  placed: boolean;
-}
 
 interface Playback {
   timeline: RollTimeline;
@@ -249,7 +226,7 @@ export class DiceScene implements GameScene<TumbleSnapshot, DiceSceneInput, Dice
     this.colors = colors;
     this.app.renderer.background.color = colors.arena;
     this.drawFelt();
-    for (const sprite of this.sprites.values()) this.tint(sprite);
+    for (const sprite of this.sprites.values()) sprite.tint(colors);
   }
 
   /** Brings the sprites in line with the pool (added, removed, faces, highlights) while no roll plays. */
@@ -260,14 +237,14 @@ export class DiceScene implements GameScene<TumbleSnapshot, DiceSceneInput, Dice
       this.size = size;
       // Dice laid out again at the new size: not where the last roll, at the old size, left them.
       if (this.sprites.size > 0) this.resting.clear();
-      for (const sprite of this.sprites.values()) this.destroySprite(sprite);
+      for (const sprite of this.sprites.values()) sprite.destroy();
       this.sprites.clear();
       this.textures.resize(size);
     }
     const ids = new Set(dice.map((d) => d.id));
     for (const [id, sprite] of this.sprites) {
       if (!ids.has(id)) {
-        this.destroySprite(sprite);
+        sprite.destroy();
         this.sprites.delete(id);
       }
     }
@@ -275,13 +252,14 @@ export class DiceScene implements GameScene<TumbleSnapshot, DiceSceneInput, Dice
     for (const die of dice) {
       let sprite = this.sprites.get(die.id);
       if (!sprite) {
-        sprite = this.makeSprite(die);
+        sprite = new DieSprite(die, this.textures, FONT, this.colors);
+        this.diceLayer.addChild(sprite.root);
         this.sprites.set(die.id, sprite);
         const spot = this.resting.get(die.id);
         if (spot) Object.assign(sprite, { x: spot.x, y: spot.y, angle: spot.angle, placed: true });
       }
       if (!sprite.placed) unplaced.push(sprite);
-      if (!this.playback) this.showFace(sprite, die, die.face === null ? null : faceLabel(die), die.face);
+      if (!this.playback) sprite.showFace(die.face === null ? null : faceLabel(die), die.face);
       sprite.glow.visible = die.highlight;
     }
     if (unplaced.length > 0) this.placeIdle(unplaced);
@@ -408,76 +386,6 @@ export class DiceScene implements GameScene<TumbleSnapshot, DiceSceneInput, Dice
     });
   }
 
-  private makeSprite(die: Die): DieSprite {
-    const root = new Container();
-    const size = this.size;
-    const textures = this.textures;
-    const shadow = textures.sprite(
-      textures.bake('shadow', () =>
-        new Graphics().ellipse(0, 0, size * 0.46, size * 0.4).fill({ color: 0x000000, alpha: 0.35 }),
-      ),
-    );
-    const glow = textures.sprite(
-      textures.bake('glow', () =>
-        new Graphics()
-          .circle(0, 0, size * 0.66)
-          .fill({ color: 0xffd54a, alpha: 0.28 })
-          .circle(0, 0, size * 0.6)
-          .stroke({ width: 4, color: 0xffd54a, alpha: 0.95 }),
-      ),
-    );
-    glow.visible = false;
-    const body = textures.sprite(textures.bake(die.renderType, () => buildShape(die.renderType, size)));
-    const pips = textures.sprite(textures.pips(1));
-    pips.visible = false;
-    const label = new FaceLabel(FONT, this.size * LABEL[die.renderType].scale);
-    label.root.y = this.size * LABEL[die.renderType].dy;
-    const face = new Container();
-    face.addChild(pips, label.root);
-    root.addChild(shadow, glow, body, face);
-    this.diceLayer.addChild(root);
-    const sprite: DieSprite = {
-      id: die.id,
-      renderType: die.renderType,
-      root,
-      shadow,
-      glow,
-      body,
-      face,
-      pips,
-      slot: -1,
-      label,
-      x: 0,
-      y: 0,
-      angle: 0,
-      placed: false,
-    };
-    this.tint(sprite);
-    return sprite;
-  }
-
-  private destroySprite(sprite: DieSprite): void {
-    sprite.root.destroy({ children: true });
-  }
-
-  private tint(sprite: DieSprite): void {
-    sprite.body.tint = hex(this.colors.dice);
-    sprite.label.root.tint = hex(this.colors.numbers);
-    sprite.pips.tint = hex(this.colors.numbers);
-  }
-
-  private showFace(sprite: DieSprite, die: Die, label: string | null, face: number | null): void {
-    const pipFace = die.renderType === 'd6' && face !== null && face >= 1 && face <= 6 ? face : null;
-    sprite.pips.visible = pipFace !== null;
-    if (pipFace !== null) {
-      const baked = this.textures.pips(pipFace);
-      sprite.pips.texture = baked.texture;
-      sprite.pips.anchor.set(baked.anchorX, baked.anchorY);
-    }
-    const text = pipFace !== null ? '' : (label ?? '');
-    if (sprite.label.text !== text) sprite.label.text = text;
-  }
-
   private placeIdle(sprites: DieSprite[]): void {
     const placed = [...this.sprites.values()].filter((s) => s.placed);
     const layout = idleLayout(
@@ -500,14 +408,7 @@ export class DiceScene implements GameScene<TumbleSnapshot, DiceSceneInput, Dice
   }
 
   private layoutAtRest(): void {
-    for (const sprite of this.sprites.values()) {
-      sprite.root.position.set(sprite.x, sprite.y);
-      sprite.body.rotation = wrapAngle(sprite.angle, SYMMETRY[sprite.renderType]);
-      sprite.body.scale.set(1);
-      sprite.face.rotation = sprite.body.rotation;
-      sprite.face.scale.set(1);
-      sprite.shadow.position.set(this.size * 0.06, this.size * 0.08);
-    }
+    for (const sprite of this.sprites.values()) sprite.drawAtRest();
   }
 
   /** Draws while something moves, then a frame or two more, then nothing until something changes. */
@@ -564,19 +465,18 @@ export class DiceScene implements GameScene<TumbleSnapshot, DiceSceneInput, Dice
       sprite.y = y;
       sprite.angle = angle;
       sprite.root.position.set(x, y);
-      sprite.body.rotation = wrapAngle(angle, SYMMETRY[sprite.renderType]);
-      sprite.face.rotation = sprite.body.rotation;
+      sprite.turn(angle);
       // Tumbling over: the die flattens and swells as it turns, its shadow trails behind.
       const wobble = settled ? 0 : Math.min(0.22, speed * 0.012) * Math.abs(Math.sin(elapsed / 55 + i));
       sprite.body.scale.set(1 + wobble * 0.4, 1 - wobble);
       sprite.face.scale.copyFrom(sprite.body.scale);
       sprite.shadow.position.set(this.size * (0.06 + speed * 0.004), this.size * (0.08 + speed * 0.006));
       if (settledNow.has(i)) {
-        this.showFace(sprite, die, faceLabel({ face: pb.faces[i], meta: die.meta }), pb.faces[i]);
+        sprite.showFace(faceLabel({ face: pb.faces[i], meta: die.meta }), pb.faces[i]);
       } else if (!settled && sprite.slot !== slot) {
         sprite.slot = slot;
         const face = flickerFace(die, pb.seed, i, slot);
-        this.showFace(sprite, die, faceLabel({ face, meta: die.meta }), face);
+        sprite.showFace(faceLabel({ face, meta: die.meta }), face);
       }
     }
     if (events.done) this.playback = null;
@@ -609,8 +509,7 @@ export class DiceScene implements GameScene<TumbleSnapshot, DiceSceneInput, Dice
           sprite.y + ease * (this.height + this.size - sprite.y),
         );
         sprite.root.scale.set(1 - ease * 0.45);
-        sprite.body.rotation = wrapAngle(sprite.angle, SYMMETRY[sprite.renderType]) + ease * 2.4;
-        sprite.face.rotation = sprite.body.rotation;
+        sprite.turn(sprite.angle, ease * 2.4);
         sprite.root.alpha = 1 - ease * 0.6;
       }
     } else if (effect.kind === 'fireworks' && !this.reducedMotion && now >= effect.nextBurst) {
@@ -619,12 +518,6 @@ export class DiceScene implements GameScene<TumbleSnapshot, DiceSceneInput, Dice
       effect.nextBurst = now + 1200;
     }
   }
-}
-
-/** The outline is symmetric under turns of 2π / symmetry: draw it within ± half a turn, so numerals read upright-ish. */
-function wrapAngle(angle: number, symmetry: number): number {
-  const period = (Math.PI * 2) / symmetry;
-  return angle - Math.round(angle / period) * period;
 }
 
 /** What the render host runs: the same in the render worker and on the page's thread. */
