@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useStore } from 'zustand';
 import { useFocusAfterPaint } from '../../../lib/useFocusAfterPaint.ts';
 import { GameHeader } from '../../../platform/header/GameHeader.tsx';
@@ -18,6 +18,7 @@ import { dailyShareLine } from '../engine/daily.ts';
 import type { RoundStats } from '../engine/engine.ts';
 import { dailyBestOn, recordDailyScore } from './dailyBest.ts';
 import { Grid } from './Grid.tsx';
+import { Lives, PlayingHud } from './PlayingHud.tsx';
 import { useWhacSound, WhacSound } from './sound.ts';
 import { createWhacStore, GAME_ID, type WhacMode, type WhacStore, type WhacView } from './store.ts';
 import './whac.css';
@@ -237,19 +238,6 @@ function ShareLine({ day, score }: { day: string; score: number }) {
   );
 }
 
-function Lives({ missed }: { missed: number }) {
-  const left = MAX_MISSED_TIMEOUTS - missed;
-  return (
-    <span className="whac-lives" role="img" aria-label={`${left} of ${MAX_MISSED_TIMEOUTS} lives left`}>
-      {Array.from({ length: MAX_MISSED_TIMEOUTS }, (_, i) => (
-        <span key={i} className={i < left ? 'whac-life' : 'whac-life whac-life--lost'}>
-          {i < left ? '❤️' : '🖤'}
-        </span>
-      ))}
-    </span>
-  );
-}
-
 function MiniGrid({ rows, cols }: { rows: number; cols: number }) {
   return (
     <div className="whac-mini" style={{ gridTemplateColumns: `repeat(${cols}, 1fr)` }} aria-hidden="true">
@@ -290,113 +278,6 @@ function RoundStartScreen({ store }: { store: WhacStore }) {
         Start Round
       </button>
     </section>
-  );
-}
-
-/**
- * The round's time left as a bar that empties at a constant rate: one linear transform
- * animation (the compositor runs it; the main thread does nothing per frame), set again
- * from the engine's exact time whenever the whole seconds or the phase change, and when the
- * page shows again (a hidden page pauses the engine, not the animation's clock).
- */
-export function TimerBar({ store }: { store: WhacStore }) {
-  const bar = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    let animation: Animation | null = null;
-    const sync = () => {
-      const el = bar.current;
-      if (!el) return;
-      const left = store.getState().exactMsLeft();
-      const from = `scaleX(${Math.max(0, left) / ROUND_MS})`;
-      animation?.cancel();
-      animation = null;
-      el.style.transform = from;
-      if (store.getState().phase === 'playing' && left > 0 && typeof el.animate === 'function')
-        animation = el.animate([{ transform: from }, { transform: 'scaleX(0)' }], {
-          duration: left,
-          easing: 'linear',
-          fill: 'forwards',
-        });
-    };
-    sync();
-    const unsubscribe = store.subscribe((s, prev) => {
-      if (s.secondsLeft !== prev.secondsLeft || s.phase !== prev.phase) sync();
-    });
-    document.addEventListener('visibilitychange', sync);
-    return () => {
-      unsubscribe();
-      document.removeEventListener('visibilitychange', sync);
-      animation?.cancel();
-    };
-  }, [store]);
-  return (
-    <div className="whac-timer" aria-hidden="true">
-      <div ref={bar} className="whac-timer__fill" />
-    </div>
-  );
-}
-
-/**
- * The score during play, written outside React: it changes in a tap's frame, where a render
- * of the HUD is time the tap's own drawing needs. Each hit puts a new element in, so its
- * bump animation plays again (as a React key would).
- */
-function PlayingScore({ store }: { store: WhacStore }) {
-  const holder = useRef<HTMLSpanElement>(null);
-  useLayoutEffect(() => {
-    const parent = holder.current;
-    if (!parent) return;
-    const show = (score: number) => {
-      const value = parent.ownerDocument.createElement('span');
-      value.className = 'whac-hud__value whac-bump';
-      value.dataset.testid = 'whac-score';
-      value.textContent = String(score);
-      parent.replaceChildren(value);
-      return value;
-    };
-    let value = show(store.getState().score);
-    const unsubscribe = store.subscribe((s, prev) => {
-      if (s.hits !== prev.hits) value = show(s.score);
-      else if (s.score !== prev.score) value.textContent = String(s.score);
-    });
-    return () => {
-      unsubscribe();
-      parent.replaceChildren();
-    };
-  }, [store]);
-  return <span ref={holder} />;
-}
-
-function PlayingHud({ store }: { store: WhacStore }) {
-  const round = useStore(store, (s) => s.round);
-  const missed = useStore(store, (s) => s.missedTimeouts);
-  const secondsLeft = useStore(store, (s) => s.secondsLeft);
-  return (
-    <div className="whac-hud">
-      <div className="whac-hud__row">
-        <span className="whac-hud__item">
-          <span className="whac-hud__label">Round</span>
-          <span className="whac-hud__value">
-            {round}/{TOTAL_ROUNDS}
-          </span>
-        </span>
-        <span className="whac-hud__item whac-hud__score">
-          <span className="whac-hud__label">Score</span>
-          <PlayingScore store={store} />
-        </span>
-        <span className={secondsLeft <= 5 ? 'whac-hud__item whac-hud__time--low' : 'whac-hud__item'}>
-          <span className="whac-hud__label">Time</span>
-          <span className="whac-hud__value" role="timer">
-            {secondsLeft}s
-          </span>
-        </span>
-        <span className="whac-hud__item">
-          <span className="whac-hud__label">Lives</span>
-          <Lives missed={missed} />
-        </span>
-      </div>
-      <TimerBar store={store} />
-    </div>
   );
 }
 
