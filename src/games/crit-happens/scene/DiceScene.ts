@@ -8,9 +8,8 @@ import 'pixi.js/unsafe-eval';
  * Touches no DOM: the page hands it the canvas, sizes, colours, the pool and rolls as data,
  * and follows a roll's events by the same timeline (playback.ts) instead of callbacks.
  */
-import { Application, BitmapFont, Container, Graphics, Rectangle, type Texture } from 'pixi.js';
+import { Application, BitmapFont, Container, Graphics, Rectangle } from 'pixi.js';
 import { canvasPng } from '../../../lib/canvasPng.ts';
-import { ParticleLayer } from '../../../lib/particles.ts';
 import { AdaptiveQuality } from '../../../lib/pure/adaptiveQuality.ts';
 import type {
   GameScene,
@@ -27,8 +26,8 @@ import type { DiceRoll, TumbleSnapshot } from '../host/TumbleHost.ts';
 import { dieSizeFor, MIN_ARENA_PX } from './arena.ts';
 import { DieSprite } from './dieSprite.ts';
 import { DieTextures } from './dieTextures.ts';
+import { CritEffects, NEXT_FRAME } from './effects.ts';
 import { RollTimeline } from './playback.ts';
-import { CritSparks, DOT_RADIUS, GOLD } from './sparks.ts';
 
 export interface SceneColors {
   dice: string;
@@ -56,8 +55,6 @@ const FONT = 'CritNumerals';
 /** How often a tumbling die shows another face. */
 const FLICKER_MS = 70;
 const RESOLUTIONS = [1, 0.75, 0.5];
-/** An effect's or a roll's clock starts at the first frame drawn after it was asked for. */
-const NEXT_FRAME = -1;
 
 interface Playback {
   timeline: RollTimeline;
@@ -69,12 +66,6 @@ interface Playback {
   /** The press that asked for the roll (`markInput`'s number), shown from its first frame. */
   inputMark: number;
 }
-
-type Effect =
-  | { kind: 'none' }
-  | { kind: 'rain'; fallen: string[]; start: number }
-  | { kind: 'fireworks'; nextBurst: number }
-  | { kind: 'glow'; ids: string[]; start: number };
 
 /** What the page learns of the arena, at most 10 times a second (the end-to-end tests read it too). */
 export interface DiceSceneHud {
@@ -99,8 +90,6 @@ export class DiceScene implements GameScene<TumbleSnapshot, DiceSceneInput, Dice
   private app!: Application;
   private readonly felt = new Graphics();
   private readonly diceLayer = new Container();
-  /** Its own render group: particles coming and going change its structure, not the dice's. */
-  private readonly effectsLayer = new Container({ isRenderGroup: true });
   private readonly sprites = new Map<string, DieSprite>();
   /** Baked textures for the current die size: shapes by type, pips by face, shadow, glow. */
   private textures!: DieTextures;
@@ -109,11 +98,8 @@ export class DiceScene implements GameScene<TumbleSnapshot, DiceSceneInput, Dice
   private height = MIN_ARENA_PX;
   private colors: SceneColors;
   private playback: Playback | null = null;
-  private effect: Effect = { kind: 'none' };
-  private readonly sparks = new CritSparks();
-  private particleLayer!: ParticleLayer;
-  private dotTexture!: Texture;
-  private reducedMotion = false;
+  /** The crit effects, on the dice of `sprites`: over the dice, in a layer of their own. */
+  private effects!: CritEffects;
   // Steps down below ~54 fps held for a second: a dice table reads fine at a lower resolution
   // (the dice are baked textures, sampled smoothly), a stutter does not.
   private readonly quality = new AdaptiveQuality({ levels: RESOLUTIONS.length, slowMs: 18.5, fastMs: 17.5 });
@@ -138,7 +124,6 @@ export class DiceScene implements GameScene<TumbleSnapshot, DiceSceneInput, Dice
     const app = new Application();
     await initSceneApp(app, canvas, viewport, { background: this.colors.arena, minSize: MIN_ARENA_PX });
     this.app = app;
-    this.reducedMotion = environment.reducedMotion;
     this.width = app.screen.width;
     this.height = app.screen.height;
     this.baseResolution = app.renderer.resolution;
@@ -156,18 +141,14 @@ export class DiceScene implements GameScene<TumbleSnapshot, DiceSceneInput, Dice
       chars: [['0', '9']],
       resolution: 2,
     });
-    this.dotTexture = this.keeper.bake(() =>
-      new Graphics().circle(DOT_RADIUS, DOT_RADIUS, DOT_RADIUS).fill(0xffffff),
-    );
+    this.effects = new CritEffects(this.keeper, this.sprites, environment.reducedMotion);
     this.textures = new DieTextures(this.keeper, this.baseResolution, this.size);
-    this.particleLayer = new ParticleLayer(this.sparks.pool, this.dotTexture, { radius: DOT_RADIUS });
-    this.effectsLayer.addChild(this.particleLayer.container);
-    app.stage.addChild(this.felt, this.diceLayer, this.effectsLayer);
+    app.stage.addChild(this.felt, this.diceLayer, this.effects.layer);
     this.drawFelt();
   }
 
   setEnvironment(environment: SceneEnvironment): void {
-    this.reducedMotion = environment.reducedMotion;
+    this.effects.reducedMotion = environment.reducedMotion;
   }
 
   hud(): DiceSceneHud {
@@ -213,7 +194,8 @@ export class DiceScene implements GameScene<TumbleSnapshot, DiceSceneInput, Dice
         this.setDice(input.dice);
         return;
       case 'celebrate':
-        this.celebrate(input.kind, input.ids);
+        this.effects.celebrate(input.kind, input.ids);
+        this.redrawAfterEffect();
         return;
       case 'clearEffects':
         this.clearEffects();
@@ -309,30 +291,14 @@ export class DiceScene implements GameScene<TumbleSnapshot, DiceSceneInput, Dice
     if (!this.playback) this.layoutAtRest();
   }
 
-  private celebrate(kind: CritKind, ids: string[]): void {
-    this.clearEffects();
-    this.wake();
-    if (kind === 'success') this.effect = { kind: 'glow', ids, start: NEXT_FRAME };
-    if (kind === 'fail')
-      this.effect = { kind: 'rain', fallen: this.reducedMotion ? [] : ids, start: NEXT_FRAME };
-    if (kind === 'double-twenty') this.effect = { kind: 'fireworks', nextBurst: NEXT_FRAME };
-    if (kind === 'success' && !this.reducedMotion) {
-      for (const id of ids) {
-        const sprite = this.sprites.get(id);
-        if (sprite) this.sparks.burst(sprite.x, sprite.y, 40, GOLD, 4);
-      }
-    }
+  private clearEffects(): void {
+    this.effects.clear();
+    this.redrawAfterEffect();
   }
 
-  private clearEffects(): void {
+  /** An effect began or ended: the dice are drawn where they lie (a fallen one back on the table). */
+  private redrawAfterEffect(): void {
     this.wake();
-    this.effect = { kind: 'none' };
-    this.sparks.pool.clear();
-    for (const sprite of this.sprites.values()) {
-      sprite.root.alpha = 1;
-      sprite.root.scale.set(1);
-      sprite.glow.alpha = 1;
-    }
     if (!this.playback) this.layoutAtRest();
   }
 
@@ -343,8 +309,7 @@ export class DiceScene implements GameScene<TumbleSnapshot, DiceSceneInput, Dice
 
   destroy(): void {
     this.keeper.dispose();
-    this.particleLayer.destroy();
-    this.dotTexture.destroy(true);
+    this.effects.destroy();
     this.textures.drop();
     this.app.destroy(false, { children: true });
   }
@@ -428,11 +393,9 @@ export class DiceScene implements GameScene<TumbleSnapshot, DiceSceneInput, Dice
       );
     }
     if (this.playback) this.advancePlayback(now);
-    this.advanceEffect(now);
-    this.sparks.pool.step(Math.min(ms / 1000, 0.05));
-    this.particleLayer.sync();
+    this.effects.draw(now, ms, this.width, this.height);
     this.app.render();
-    const busy = this.playback !== null || this.effect.kind !== 'none' || this.sparks.pool.count > 0;
+    const busy = this.playback !== null || this.effects.busy;
     if (busy) this.idleFrames = 2;
     else this.idleFrames--;
   }
@@ -480,43 +443,6 @@ export class DiceScene implements GameScene<TumbleSnapshot, DiceSceneInput, Dice
       }
     }
     if (events.done) this.playback = null;
-  }
-
-  private advanceEffect(now: number): void {
-    const effect = this.effect;
-    if ('start' in effect && effect.start === NEXT_FRAME) effect.start = now;
-    if (effect.kind === 'fireworks' && effect.nextBurst === NEXT_FRAME) effect.nextBurst = now;
-    if (effect.kind === 'glow') {
-      const pulse = 0.6 + 0.4 * Math.sin((now - effect.start) / 180);
-      for (const id of effect.ids) {
-        const sprite = this.sprites.get(id);
-        if (!sprite) continue;
-        sprite.glow.visible = true;
-        sprite.glow.alpha = this.reducedMotion ? 1 : pulse;
-      }
-    } else if (effect.kind === 'rain') {
-      if (!this.reducedMotion) {
-        for (let k = 0; k < 3; k++) this.sparks.raindrop(this.width, this.height);
-      }
-      const t = Math.min(1, (now - effect.start) / 1400);
-      for (const id of effect.fallen) {
-        const sprite = this.sprites.get(id);
-        if (!sprite) continue;
-        // Off the edge of the table: it drops, shrinks and tips over.
-        const ease = t * t;
-        sprite.root.position.set(
-          sprite.x + ease * this.size * 0.8,
-          sprite.y + ease * (this.height + this.size - sprite.y),
-        );
-        sprite.root.scale.set(1 - ease * 0.45);
-        sprite.turn(sprite.angle, ease * 2.4);
-        sprite.root.alpha = 1 - ease * 0.6;
-      }
-    } else if (effect.kind === 'fireworks' && !this.reducedMotion && now >= effect.nextBurst) {
-      // Spec §9: a burst every 1200 ms.
-      this.sparks.firework(this.width, this.height);
-      effect.nextBurst = now + 1200;
-    }
   }
 }
 
