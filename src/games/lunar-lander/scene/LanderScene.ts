@@ -1,7 +1,6 @@
 // The server's CSP forbids eval: Pixi's eval-free shader/uniform paths.
 import 'pixi.js/unsafe-eval';
 import { Application, Container, FillGradient, Graphics, Sprite } from 'pixi.js';
-import { ParticleLayer, ParticlePool } from '../../../lib/particles.ts';
 import { AdaptiveQuality } from '../../../lib/pure/adaptiveQuality.ts';
 import type {
   GameScene,
@@ -13,8 +12,6 @@ import { SceneStillness } from '../../../lib/runtime/SceneStillness.ts';
 import { initSceneApp } from '../../../lib/sceneApp.ts';
 import { SceneCanvas } from '../../../lib/sceneCanvas.ts';
 import {
-  FOOT_DROP,
-  FOOT_SPAN_HALF,
   heightAt,
   INPUT_LEFT,
   INPUT_RIGHT,
@@ -30,7 +27,6 @@ import {
   buildFlame,
   buildLanderBody,
   buildSideJet,
-  DOT_RADIUS,
   MOON_DARK,
   MOON_LIGHT,
   RIM,
@@ -39,6 +35,7 @@ import {
   softDotTexture,
 } from './artwork.ts';
 import { GhostLayer } from './GhostLayer.ts';
+import { SmokeAndFire } from './smokeAndFire.ts';
 
 /** Visible world height (units) the camera fits, and the narrowest slice it shows on phones. */
 const VIEW_HEIGHT = WORLD_HEIGHT;
@@ -64,9 +61,6 @@ const QUALITY_LEVELS: { wash: boolean; resolution: number }[] = [
  * particles and the camera have settled the scene draws one last frame and stops.
  */
 const QUIET_MS = 250;
-
-/** Particles fade in over the first 8 % of their life (no popping in at full strength). */
-const FADE_IN = 0.08;
 
 /** A gap between drawn frames longer than this is a paused page: effects do not jump ahead over it. */
 const MAX_FRAME_GAP_MS = 250;
@@ -99,10 +93,8 @@ export class LanderScene implements GameScene<LanderTickSnapshot> {
   private readonly pointer = new Graphics();
   private readonly flash = new Graphics();
   private readonly ghostLayer = new GhostLayer();
-  private readonly smoke = new ParticlePool({ capacity: 260, groundAt: (x) => this.groundAt(x) });
-  private readonly fire = new ParticlePool({ capacity: 260, groundAt: (x) => this.groundAt(x) });
-  private smokeLayer: ParticleLayer | null = null;
-  private fireLayer: ParticleLayer | null = null;
+  /** Exhaust, dust and explosions: made in `init`, with the renderer (their dot is a texture). */
+  private particles!: SmokeAndFire;
   private prev: LanderTickSnapshot | null = null;
   private curr: LanderTickSnapshot | null = null;
   /** The input number the last drawn frame shows (its snapshot applied it). */
@@ -138,9 +130,7 @@ export class LanderScene implements GameScene<LanderTickSnapshot> {
     this.initialized = true;
     this.keeper = new SceneCanvas(this.app, { redraw: () => this.stillness.invalidate() });
 
-    const dot = softDotTexture();
-    this.smokeLayer = new ParticleLayer(this.smoke, dot, { radius: DOT_RADIUS });
-    this.fireLayer = new ParticleLayer(this.fire, dot, { radius: DOT_RADIUS, blendMode: 'add' });
+    this.particles = new SmokeAndFire(softDotTexture(), (x) => this.groundAt(x));
 
     this.skyWash = new Sprite(skyTexture());
     this.sky.addChild(this.skyWash, this.stars, this.twinkles, this.earth);
@@ -151,12 +141,8 @@ export class LanderScene implements GameScene<LanderTickSnapshot> {
     this.jetRight.scale.x = -1;
     for (let i = 0; i < 2; i++) this.lights.push(new Graphics().circle(0, 0, 0.9).fill(0xfff2a8));
     this.world.addChild(this.beacon, this.terrainGfx, this.platformGfx, ...this.lights);
-    this.world.addChild(
-      this.smokeLayer.container,
-      this.ghostLayer.view,
-      this.lander,
-      this.fireLayer.container,
-    );
+    const { smokeView, fireView } = this.particles;
+    this.world.addChild(smokeView, this.ghostLayer.view, this.lander, fireView);
     this.root.addChild(this.sky, this.world, this.pointer, this.flash);
     this.app.stage.addChild(this.root);
     this.pointer.poly([0, -10, 14, 0, 0, 10]).fill({ color: 0xffd84a, alpha: 0.9 });
@@ -188,7 +174,7 @@ export class LanderScene implements GameScene<LanderTickSnapshot> {
     if (!this.initialized || this.destroyed) return;
     if (!sameTerrain(this.terrain, snapshot.terrain)) this.setTerrain(snapshot.terrain);
     const { x, y, vx, vy } = snapshot.lander;
-    if (snapshot.touchdown === 'landed') this.dust(x, y);
+    if (snapshot.touchdown === 'landed') this.particles.dust(x, y);
     else if (snapshot.touchdown === 'crashed') this.explode(x, y, vx, vy);
   }
 
@@ -263,8 +249,7 @@ export class LanderScene implements GameScene<LanderTickSnapshot> {
   private setTerrain(terrain: Terrain): void {
     if (sameTerrain(this.terrain, terrain)) return;
     this.terrain = terrain;
-    this.smoke.clear();
-    this.fire.clear();
+    this.particles.clear();
     const { xs, ys, platform } = terrain;
     // Beyond the world's ends, mirror the ground so wide screens see a landscape.
     const pts: number[] = [];
@@ -385,79 +370,7 @@ export class LanderScene implements GameScene<LanderTickSnapshot> {
     // No screen shake under prefers-reduced-motion; the fireball stays.
     this.shake = this.reducedMotion ? 0 : 1;
     this.flashAlpha = 0.4;
-    const rnd = Math.random;
-    this.fire.burst(70, () => {
-      const a = rnd() * Math.PI * 2;
-      const sp = 6 + rnd() * 38;
-      return {
-        x: x + (rnd() - 0.5) * 4,
-        y: y + (rnd() - 0.5) * 4,
-        vx: Math.cos(a) * sp + vx * 20,
-        vy: Math.abs(Math.sin(a)) * sp * 0.9 + vy * 6,
-        life: 0.5 + rnd() * 0.9,
-        size0: 4 + rnd() * 4,
-        size1: 10 + rnd() * 8,
-        colors: [0xffffff, 0xffe07a, 0xff7a1a, 0x8a1d0a],
-        fadeIn: FADE_IN,
-        gravity: -10,
-        drag: 1.6,
-      };
-    });
-    this.fire.burst(26, () => {
-      const a = rnd() * Math.PI;
-      const sp = 25 + rnd() * 45;
-      return {
-        x,
-        y,
-        vx: Math.cos(a) * sp,
-        vy: Math.sin(a) * sp,
-        life: 1 + rnd() * 1.2,
-        size0: 1.4,
-        size1: 0.6,
-        colors: [0xfff6c8, 0xffb347, 0xb0401a],
-        fadeIn: FADE_IN,
-        gravity: -38,
-        drag: 0.2,
-      };
-    });
-    this.smoke.burst(50, () => {
-      const a = rnd() * Math.PI;
-      const sp = 3 + rnd() * 16;
-      return {
-        x: x + (rnd() - 0.5) * 6,
-        y: y + rnd() * 3,
-        vx: Math.cos(a) * sp,
-        vy: Math.sin(a) * sp * 0.7 + 3,
-        life: 1.6 + rnd() * 1.8,
-        size0: 5,
-        size1: 18 + rnd() * 10,
-        alpha: 0.55,
-        colors: [0x5a4a44, 0x3a3642, 0x25222e],
-        fadeIn: FADE_IN,
-        drag: 0.9,
-      };
-    });
-  }
-
-  /** A landing: dust rolling out from under the feet. */
-  private dust(x: number, y: number): void {
-    const rnd = Math.random;
-    this.smoke.burst(46, (i) => {
-      const dir = i % 2 === 0 ? -1 : 1;
-      return {
-        x: x + dir * (FOOT_SPAN_HALF - 1 + rnd() * 2),
-        y: y - FOOT_DROP + 0.4,
-        vx: dir * (6 + rnd() * 22),
-        vy: rnd() * 4,
-        life: 0.9 + rnd() * 1.1,
-        size0: 1.5,
-        size1: 7 + rnd() * 5,
-        alpha: 0.5,
-        colors: [0xc9c2dc, 0x8c86a3],
-        fadeIn: FADE_IN,
-        drag: 2.2,
-      };
-    });
+    this.particles.explosion(x, y, vx, vy);
   }
 
   /**
@@ -479,9 +392,8 @@ export class LanderScene implements GameScene<LanderTickSnapshot> {
     const dt = Math.min(0.1, frameSeconds);
     this.time += dt;
     this.frameAvg += (dt - this.frameAvg) * 0.05;
-    const density = this.frameAvg > 1 / 35 ? 0.45 : this.frameAvg > 1 / 50 ? 0.75 : 1;
-    this.smoke.density = density;
-    this.fire.density = density;
+    const particles = this.particles;
+    particles.density = this.frameAvg > 1 / 35 ? 0.45 : this.frameAvg > 1 / 50 ? 0.75 : 1;
 
     const a = prev.lander;
     const b = curr.lander;
@@ -498,42 +410,14 @@ export class LanderScene implements GameScene<LanderTickSnapshot> {
     if (thrust) {
       this.flame.scale.set(0.9 + Math.random() * 0.25, 0.75 + Math.random() * 0.5);
       this.flame.alpha = 0.85 + Math.random() * 0.15;
-      const rnd = Math.random;
-      this.fire.burst(3, () => ({
-        x: x + (rnd() - 0.5) * 1.6,
-        y: y - 4.6,
-        vx: b.vx * 60 + (rnd() - 0.5) * 10,
-        vy: b.vy * 60 - 26 - rnd() * 22,
-        life: 0.28 + rnd() * 0.3,
-        size0: 1.8,
-        size1: 4.5,
-        colors: [0xfff0b0, 0xff9a2e, 0xb8401a],
-        fadeIn: FADE_IN,
-        drag: 1.2,
-      }));
-      this.smoke.burst(1, () => ({
-        x: x + (rnd() - 0.5) * 2,
-        y: y - 7,
-        vx: b.vx * 60 + (rnd() - 0.5) * 8,
-        vy: b.vy * 60 - 20 - rnd() * 10,
-        life: 0.8 + rnd() * 0.7,
-        size0: 2,
-        size1: 8,
-        alpha: 0.28,
-        colors: [0x9a93b0, 0x4a4560],
-        fadeIn: FADE_IN,
-        drag: 1.5,
-      }));
+      particles.exhaust(x, y, b.vx, b.vy);
     }
     this.jetLeft.visible = (firing & INPUT_LEFT) !== 0;
     this.jetRight.visible = (firing & INPUT_RIGHT) !== 0;
     if (this.jetLeft.visible) this.jetLeft.scale.set(0.8 + Math.random() * 0.4, 1);
     if (this.jetRight.visible) this.jetRight.scale.set(-(0.8 + Math.random() * 0.4), 1);
 
-    this.smoke.step(dt);
-    this.fire.step(dt);
-    this.smokeLayer?.sync();
-    this.fireLayer?.sync();
+    particles.step(dt);
 
     // Platform lights blink in turn; stars twinkle. With reduced motion both hold still.
     const blink = this.reducedMotion ? 0 : Math.sin(this.time * 5);
@@ -578,8 +462,7 @@ export class LanderScene implements GameScene<LanderTickSnapshot> {
       this.pointer.alpha = this.reducedMotion ? 1 : 0.6 + 0.4 * Math.abs(Math.sin(this.time * 4));
     }
 
-    this.moving =
-      gliding || this.shake > 0 || this.flashAlpha > 0 || this.smoke.count > 0 || this.fire.count > 0;
+    this.moving = gliding || this.shake > 0 || this.flashAlpha > 0 || particles.active;
     this.app.render();
     this.shown = curr.input;
   }
