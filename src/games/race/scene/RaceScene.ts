@@ -21,14 +21,14 @@ import type {
 } from '../../../lib/runtime/GameScene.ts';
 import { initSceneApp } from '../../../lib/sceneApp.ts';
 import { SceneCanvas } from '../../../lib/sceneCanvas.ts';
-import { START_DASH } from '../engine/constants.ts';
 import type { EndReason, Phase, RaceEvent, ResultEntry } from '../engine/race.ts';
 import { CAR_STRIDE, type RaceSnapshot, type TrackView } from '../engine/snapshot.ts';
 import { type CameraView, RaceCamera, type ScreenPoint, screenPoint, type WorldPoint } from './camera.ts';
 import { RaceFireworks, SPARK } from './fireworks.ts';
-import { drawCar, drawLawn, drawRoad, GRASS, RACING_LINE } from './roadside.ts';
+import { drawCar, drawRoad, GRASS, RACING_LINE } from './roadside.ts';
 import { SnapshotPair } from './snapshotPair.ts';
 import { StrokeInk } from './strokeInk.ts';
+import { TrackLayer } from './trackLayer.ts';
 
 /** What the page forwards: the view, the track and the stroke being drawn, and the player's choices. */
 export type RaceSceneInput =
@@ -91,8 +91,6 @@ export const recycledCars = (cars: Float32Array): Transferable[] => [cars.buffer
 const RESOLUTIONS = [1, 0.75, 0.5];
 /** A gap between drawn frames longer than this was a hidden page: draw again whatever changed. */
 const PAUSE_MS = 1000;
-/** The lawn's pattern of light and dark grass: the same on every track. */
-const LAWN_SEED = 1;
 
 interface CarSprite {
   sprite: Sprite;
@@ -100,20 +98,12 @@ interface CarSprite {
   length: number;
 }
 
-/** Largest side (px) of the cached lawn-and-road texture. */
-const MAX_CACHE_PX = 4096;
-
 export class RaceScene implements GameScene<RaceSnapshot, RaceSceneInput, RaceSceneHud, Float32Array> {
   private app!: Application;
   private readonly world = new Container();
   /** Lawn, road and start line: drawn once into a texture (antialiased) and reused every frame. */
-  private readonly staticLayer = new Container();
-  private staticDirty = true;
-  private cacheResolution = 0;
+  private readonly trackLayer = new TrackLayer();
   private readonly carTextures = new Map<string, Texture>();
-  private readonly grass = new Graphics();
-  private readonly road = new Graphics();
-  private readonly startLine = new Graphics();
   private readonly stroke = new Graphics();
   private readonly racingLine = new Graphics();
   private readonly marker = new Graphics();
@@ -165,15 +155,14 @@ export class RaceScene implements GameScene<RaceSnapshot, RaceSceneInput, RaceSc
         this.dirty = true;
       },
       restored: () => {
-        this.staticDirty = true;
+        this.trackLayer.invalidate();
         // In the same task as the restore: a render worker's canvas would show the emptied
         // buffer until the next frame.
         this.renderNow();
       },
     });
     this.racingLine.visible = false;
-    this.staticLayer.addChild(this.grass, this.road, this.startLine);
-    this.world.addChild(this.staticLayer, this.stroke, this.racingLine, this.marker, this.carLayer);
+    this.world.addChild(this.trackLayer.container, this.stroke, this.racingLine, this.marker, this.carLayer);
     this.sparkTexture = this.keeper.bake(
       () => new Graphics().circle(SPARK.maxPx, SPARK.maxPx, SPARK.maxPx).fill(0xffffff),
       { resolution: 2, antialias: true },
@@ -223,7 +212,7 @@ export class RaceScene implements GameScene<RaceSnapshot, RaceSceneInput, RaceSc
    * drawn through here, so a frame shown marks the ink painted and the track drawn.
    */
   private renderNow(): void {
-    if (this.staticDirty) this.refreshStaticCache();
+    this.refreshTrackLayer();
     if (this.ink.takeChange()) this.drawStroke();
     this.app.render();
     this.ink.painted();
@@ -305,7 +294,7 @@ export class RaceScene implements GameScene<RaceSnapshot, RaceSceneInput, RaceSc
 
   private layout(): void {
     this.dirty = true;
-    this.staticDirty = true;
+    this.trackLayer.invalidate();
     this.world.scale.set(this.camera.scale);
     this.world.position.set(this.camera.x, this.camera.y);
   }
@@ -322,8 +311,7 @@ export class RaceScene implements GameScene<RaceSnapshot, RaceSceneInput, RaceSc
 
   private drawGrass(): void {
     this.dirty = true;
-    this.staticDirty = true;
-    drawLawn(this.grass.clear(), this.worldW, this.worldH, LAWN_SEED);
+    this.trackLayer.drawLawn(this.worldW, this.worldH);
   }
 
   /** The finalized track (or none): road, start line and the racing line for debugging. */
@@ -331,38 +319,9 @@ export class RaceScene implements GameScene<RaceSnapshot, RaceSceneInput, RaceSc
     this.track = track;
     this.trackDrawn = false;
     this.dirty = true;
-    this.staticDirty = true;
-    this.road.clear();
-    this.startLine.clear();
+    this.trackLayer.setTrack(track);
     this.racingLine.clear();
     if (!track) return;
-    drawRoad(this.road, track.cx, track.cy, track.brush, true);
-    // The start line: a chequered band of START_DASH squares, two rows deep.
-    const { ax, ay, bx, by, nx, ny } = track.start;
-    const len = Math.hypot(bx - ax, by - ay);
-    const ux = (bx - ax) / len;
-    const uy = (by - ay) / len;
-    const d = START_DASH;
-    for (let row = 0; row < 2; row++) {
-      for (let k = 0; k * d < len; k++) {
-        const x0 = ax + ux * k * d + nx * (row - 1) * d;
-        const y0 = ay + uy * k * d + ny * (row - 1) * d;
-        const w = Math.min(d, len - k * d);
-        const color = (k + row) % 2 === 0 ? 0xffffff : 0x111111;
-        this.startLine
-          .poly([
-            x0,
-            y0,
-            x0 + ux * w,
-            y0 + uy * w,
-            x0 + ux * w + nx * d,
-            y0 + uy * w + ny * d,
-            x0 + nx * d,
-            y0 + ny * d,
-          ])
-          .fill(color);
-      }
-    }
     const flat: number[] = [];
     for (let i = 0; i < track.racingX.length; i++) flat.push(track.racingX[i], track.racingY[i]);
     this.racingLine.poly(flat, true).stroke({ width: 2, color: RACING_LINE, alpha: 0.9 });
@@ -523,21 +482,9 @@ export class RaceScene implements GameScene<RaceSnapshot, RaceSceneInput, RaceSc
     });
   }
 
-  /**
-   * Re-renders the cached lawn and road at the resolution they are shown at (crisp when
-   * zoomed in, bounded so the texture stays under 4096 px a side).
-   */
-  private refreshStaticCache(): void {
-    this.staticDirty = false;
-    const shown = this.world.scale.x * this.baseResolution;
-    const resolution = Math.min(shown, MAX_CACHE_PX / Math.max(this.worldW, this.worldH, 1));
-    if (Math.abs(resolution - this.cacheResolution) > 1e-3) {
-      this.cacheResolution = resolution;
-      this.staticLayer.cacheAsTexture(false);
-      this.staticLayer.cacheAsTexture({ antialias: true, resolution });
-    } else {
-      this.staticLayer.updateCacheTexture();
-    }
+  /** The lawn-and-road cache, drawn again if stale at the resolution it is shown at. */
+  private refreshTrackLayer(): void {
+    this.trackLayer.refresh(this.world.scale.x * this.baseResolution, this.worldW, this.worldH);
   }
 
   /**
@@ -546,7 +493,7 @@ export class RaceScene implements GameScene<RaceSnapshot, RaceSceneInput, RaceSc
    * size × the page's resolution, whatever the adaptive quality has lowered the canvas to).
    */
   async capture(): Promise<Blob> {
-    if (this.staticDirty) this.refreshStaticCache();
+    this.refreshTrackLayer();
     this.drawCars(1, this.lastNow ?? 0);
     const canvas = this.app.renderer.extract.canvas({
       target: this.app.stage,
