@@ -83,6 +83,9 @@ describe('the round timer bar', () => {
 describe('the playing HUD', () => {
   it('writes the score and the seconds outside React, and bumps the score on each hit', () => {
     const animations = recordAnimations();
+    // The site's bounce, as global.css declares it on the root.
+    const bounce = 'cubic-bezier(0.34, 1.56, 0.64, 1)';
+    document.documentElement.style.setProperty('--ease-bounce', bounce);
     const left = { value: ROUND_MS };
     const store = fakeStore(left);
     const { getByTestId, getByRole } = render(<PlayingHud store={store} />);
@@ -98,6 +101,7 @@ describe('the playing HUD', () => {
     expect(getByTestId('whac-score')).toBe(score);
     expect(score.textContent).toBe('20');
     expect(bumps()).toHaveLength(1);
+    expect(bumps()[0].keyframes.map((k) => k.easing)).toEqual([bounce, bounce, undefined]);
     // A missed click costs a point: the score changes, no bump.
     act(() => store.setState({ score: 19 } as never));
     expect(score.textContent).toBe('19');

@@ -18,12 +18,15 @@ export const LOW_TIME_S = 5;
  */
 export const TIMER_DRIFT_MS = 100;
 
-/** The score's bump on each hit: up by 30 % and back, with the site's bounce. */
-const BUMP_KEYFRAMES: Keyframe[] = [
-  { transform: 'scale(1)', easing: 'cubic-bezier(0.34, 1.56, 0.64, 1)' },
-  { transform: 'scale(1.3)', easing: 'cubic-bezier(0.34, 1.56, 0.64, 1)' },
-  { transform: 'scale(1)' },
-];
+/**
+ * The score's bump on each hit: up by 30 % and back, with the site's bounce (global.css's
+ * `--ease-bounce`, read once from the page when a round's HUD mounts).
+ */
+function bumpKeyframes(): Keyframe[] {
+  const easing =
+    getComputedStyle(document.documentElement).getPropertyValue('--ease-bounce').trim() || 'ease-out';
+  return [{ transform: 'scale(1)', easing }, { transform: 'scale(1.3)', easing }, { transform: 'scale(1)' }];
+}
 const BUMP_MS = 250;
 
 export function Lives({ missed }: { missed: number }) {
@@ -105,11 +108,12 @@ function PlayingScore({ store }: { store: WhacStore }) {
     const reduceMotion =
       typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null;
     let bump: Animation | null = null;
+    const keyframes = bumpKeyframes();
     return store.subscribe((s, prev) => {
       if (s.score !== prev.score) writeFittedText(el, String(s.score));
       if (s.hits !== prev.hits && typeof el.animate === 'function' && !reduceMotion?.matches) {
         bump?.cancel();
-        bump = el.animate(BUMP_KEYFRAMES, { duration: BUMP_MS });
+        bump = el.animate(keyframes, { duration: BUMP_MS });
       }
     });
   }, [store]);
