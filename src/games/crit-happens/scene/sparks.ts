@@ -1,6 +1,7 @@
 /**
  * The crit effects' particles: a natural 20's golden burst, a natural 1's rain and a double
- * 20's fireworks, in one pool the scene draws (a `ParticleLayer`). Pure: no Pixi, no DOM.
+ * 20's fireworks, in one pool that `CritEffects` (effects.ts) draws with a `ParticleLayer`.
+ * Pure: no Pixi, no DOM.
  * A tiny LCG makes the bursts vary; the roll's own randomness is in the engine.
  */
 import { ParticlePool } from '../../../lib/pure/particles.ts';
