@@ -16,6 +16,7 @@ import { GALAXY_SOFTENING_SQ, GALAXY_THETA, GalaxyWorld } from '../../src/games/
 import { loadScenario, protoDisk } from '../../src/games/gravity/engine/presets.ts';
 import { ReferenceBarnesHut } from '../../src/games/gravity/engine/referenceBarnesHut.ts';
 import { GravityWorld } from '../../src/games/gravity/engine/world.ts';
+import { figuresTable } from '../lib/table.ts';
 import type { BenchContext, BenchFigure, BenchPart } from '../types.ts';
 import { naiveBodies, naiveStep, typedDirectSum } from './naive.ts';
 
@@ -346,21 +347,6 @@ export const gravityPart: BenchPart = {
 
 export default gravityPart;
 
-function printTable(figures: BenchFigure[]): void {
-  const rows = figures.map((f) => {
-    const goal = f.goal ? `${f.goal.op} ${f.goal.value}` : '';
-    const ok = f.goal ? (f.goal.op === '<=' ? f.value <= f.goal.value : f.value >= f.goal.value) : null;
-    const base = f.baseline ? `${f.baseline.value} ms (${f.baseline.ratio}${f.baseline.ratioLabel})` : '';
-    return [f.label, `${f.value} ${f.unit}`, base, goal, ok === null ? '' : ok ? 'ok' : 'MISSED'];
-  });
-  const head = ['Figure', 'Value', 'Baseline', 'Goal', ''];
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i])).join(' | ');
-  console.log(line(head));
-  console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
-  for (const r of rows) console.log(line(r));
-}
-
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const quick = process.argv.includes('--quick');
   const figures = await gravityPart.run({
@@ -368,5 +354,5 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     chromium: null,
     progress: (m) => console.error(m),
   });
-  printTable(figures);
+  console.log(figuresTable(figures));
 }

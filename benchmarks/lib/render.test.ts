@@ -4,7 +4,7 @@ import { compareRuns } from './compare.ts';
 import { renderMarkdown } from './markdown.ts';
 import { RESULT_FORMAT, type RunResult } from './results.ts';
 import { barsSvg, escapeXml, histogramSvg } from './svg.ts';
-import { formatBaseline, formatNumber, renderTable } from './table.ts';
+import { figuresTable, formatBaseline, formatNumber, renderTable } from './table.ts';
 
 const histogram: Extract<BenchChart, { kind: 'histogram' }> = {
   kind: 'histogram',
@@ -173,5 +173,30 @@ describe('renderTable', () => {
     const figure = { id: 'g', label: 'g', value: 2, unit: 'tasks', better: 'lower' as const };
     const baseline = { label: 'floor', value: 0, ratio: Number.NaN, ratioLabel: '× the floor' };
     expect(formatBaseline({ ...figure, baseline })).toBe('floor 0 tasks');
+  });
+  it('prints a part run alone as one row a figure, in columns, a miss said', () => {
+    const table = figuresTable([
+      {
+        id: 'a',
+        label: 'saves list CPU',
+        value: 56.6,
+        unit: 'µs',
+        better: 'lower',
+        goal: { op: '<=', value: 50 },
+      },
+      {
+        id: 'b',
+        label: 'top-10 p99',
+        value: 1.53,
+        unit: 'ms',
+        better: 'lower',
+        goal: { op: '<=', value: 10 },
+      },
+    ]).split('\n');
+    expect(table).toHaveLength(4);
+    expect(table[2]).toMatch(/^saves list CPU \| 56\.6 µs +\| +\| <= 50 µs \| OVER BUDGET$/);
+    expect(table[3]).toMatch(/^top-10 p99 +\| 1\.53 ms +\| +\| <= 10 ms +\| ok/);
+    // The columns line up: every row puts its first bar at the same place.
+    expect(new Set(table.map((row) => row.indexOf('|'))).size).toBe(1);
   });
 });

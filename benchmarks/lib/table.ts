@@ -119,3 +119,18 @@ export function renderTable(run: RunResult, changes: FigureChange[] | null, colo
   );
   return out.join('\n');
 }
+
+/** One part's figures as a plain table, for a part run alone (`npx tsx benchmarks/<part>/index.ts`). */
+export function figuresTable(figures: BenchFigure[]): string {
+  const rows = figures.map((f) => [
+    f.label,
+    formatValue(f),
+    formatBaseline(f),
+    formatGoal(f),
+    formatStatus(f),
+  ]);
+  const head = ['Figure', 'Value', 'Baseline', 'Goal', ''];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i])).join(' | ');
+  return [line(head), widths.map((w) => '-'.repeat(w)).join('-|-'), ...rows.map(line)].join('\n');
+}

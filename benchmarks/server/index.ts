@@ -17,6 +17,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { figuresTable } from '../lib/table.ts';
 import type { BenchContext, BenchFigure, BenchPart } from '../types.ts';
 import { postgresCommitFloor, sqliteCommitFloor } from './commitFloor.ts';
 import { callFigures, round } from './figures.ts';
@@ -204,23 +205,6 @@ async function measureDatabase(ctx: BenchContext, database: Database): Promise<B
 
 export default serverPart;
 
-function printTable(figures: BenchFigure[]): void {
-  const rows = figures.map((f) => {
-    const goal = f.goal ? (f.goal.text ?? `${f.goal.op} ${f.goal.value} ${f.unit}`) : '';
-    const ok = f.goal ? (f.goal.op === '<=' ? f.value <= f.goal.value : f.value >= f.goal.value) : null;
-    const base = f.baseline
-      ? `${f.baseline.label} ${f.baseline.value} ${f.unit} (${f.baseline.ratio}${f.baseline.ratioLabel})`
-      : '';
-    return [f.label, `${f.value} ${f.unit}`, base, goal, ok === null ? '' : ok ? 'ok' : 'MISSED'];
-  });
-  const head = ['Figure', 'Value', 'Baseline', 'Goal', ''];
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i])).join(' | ');
-  console.log(line(head));
-  console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
-  for (const r of rows) console.log(line(r));
-}
-
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const figures = await serverPart.run({
     quick: process.argv.includes('--quick'),
@@ -228,5 +212,5 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     progress: (m) => console.error(m),
     note: (m) => console.error(`note: ${m}`),
   });
-  printTable(figures);
+  console.log(figuresTable(figures));
 }
