@@ -3,11 +3,13 @@
  * the games and after them, so that each game's work per frame stands beside it in the same run.
  */
 
+import fs from 'node:fs';
 import { loadavg } from 'node:os';
 import { setCpuThrottling, startTrace } from '../lib/pagedriver.ts';
 import { VIEWPORT } from '../lib/pages.ts';
 import type { launchBrowser } from '../lib/site.ts';
-import { type MainThreadSummary, summarizeMainThread } from '../lib/trace.ts';
+import { coreShare, rendererThreadCpu } from '../lib/threadCpu.ts';
+import { type MainThreadSummary, pageMainThread, summarizeMainThread } from '../lib/trace.ts';
 import type { BenchContext, BenchFigure } from '../types.ts';
 import { CPU_RATES, p95Of } from './figures.ts';
 
@@ -39,6 +41,11 @@ export interface FloorRun {
   p95: Record<number, number>;
   /** Main-thread CPU (thread time) per frame p95 by CPU rate, ms. */
   cpuP95: Record<number, number>;
+  /**
+   * By CPU rate, the share of a core the page's main thread and the throttle's own thread
+   * used over the recording, in and out of trace events (lib/threadCpu.ts); absent off Linux.
+   */
+  coreShare?: Record<number, { main: number; throttler: number }>;
   /** Load average when it was measured. */
   load: number;
 }
@@ -70,22 +77,50 @@ export async function measureFloor(
     await page.waitForTimeout(Math.min(warmupMs, 1000));
     const p95: Record<number, number> = {};
     const cpuP95: Record<number, number> = {};
+    const shares: NonNullable<FloorRun['coreShare']> = {};
     for (const rate of CPU_RATES) {
       await setCpuThrottling(cdp, rate);
       await page.waitForTimeout(500);
       const trace = await startTrace(cdp);
+      const cpuBefore = rendererThreadCpu();
+      const startedAt = performance.now();
       await page.waitForTimeout(recordMs);
-      const floor = floorP95(summarizeMainThread(await trace.stop()));
+      const cpuAfter = rendererThreadCpu();
+      const seconds = (performance.now() - startedAt) / 1000;
+      const events = await trace.stop();
+      const floor = floorP95(summarizeMainThread(events));
       if (floor) {
         p95[rate] = floor.p95;
         cpuP95[rate] = floor.cpuP95;
       }
+      const main = pageMainThread(events);
+      const mainShare = main && coreShare(cpuBefore, cpuAfter, main, seconds);
+      if (main && mainShare !== null) {
+        // The throttle's thread lives only while a rate above 1 is set: 0 at 1×.
+        const throttler = throttlerThread(main.pid);
+        shares[rate] = {
+          main: mainShare,
+          throttler: (throttler && coreShare(cpuBefore, cpuAfter, throttler, seconds)) ?? 0,
+        };
+      }
     }
     await setCpuThrottling(cdp, 1);
-    return { when, p95, cpuP95, load: loadavg()[0] };
+    return { when, p95, cpuP95, coreShare: shares, load: loadavg()[0] };
   } finally {
     await context.close();
   }
+}
+
+/** The renderer's CPUThrottlingThread (Linux cuts thread names to 15 bytes), or null. */
+function throttlerThread(pid: number): { tid: number } | null {
+  try {
+    for (const tid of fs.readdirSync(`/proc/${pid}/task`))
+      if (/^CPUThrottling/.test(fs.readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8')))
+        return { tid: Number(tid) };
+  } catch {
+    // Not Linux, or the renderer is gone.
+  }
+  return null;
 }
 
 /** The floor before and after the games, at each rate; no goal (it is the machine's, not ours). */
@@ -109,6 +144,15 @@ export function floorFigures(floors: FloorRun[]): BenchFigure[] {
           label: `blank page ${rate}× CPU main-thread CPU per frame p95 (thread time), ${floor.when} the games`,
           value: Math.round(cpu * 100) / 100,
           unit: 'ms',
+          better: 'lower',
+        });
+      const share = floor.coreShare?.[rate];
+      if (share !== undefined)
+        figures.push({
+          id: `frames.floor.cpu${rate}x.main.coreShare.${floor.when}`,
+          label: `blank page ${rate}× CPU: the share of a core its main thread used while recorded, ${floor.when} the games (at 4× mostly the throttle spinning on an idle thread; lib/threadCpu.ts)`,
+          value: Math.round(share.main * 1000) / 10,
+          unit: `% of a core (the throttle's own thread ${Math.round(share.throttler * 1000) / 10} % more)`,
           better: 'lower',
         });
     }

@@ -148,7 +148,70 @@ describe('frame figures', () => {
     ]);
   });
 
+  it('reports the share of a core the blank page’s main thread and the throttle used', () => {
+    const figures = floorFigures([
+      {
+        when: 'before',
+        p95: { 1: 1, 4: 7.5 },
+        cpuP95: {},
+        coreShare: { 1: { main: 0.0312, throttler: 0 }, 4: { main: 0.7571, throttler: 0.076 } },
+        load: 1,
+      },
+    ]);
+    const shares = figures.filter((f) => f.id.includes('coreShare'));
+    expect(shares.map((f) => [f.id, f.value])).toEqual([
+      ['frames.floor.cpu1x.main.coreShare.before', 3.1],
+      ['frames.floor.cpu4x.main.coreShare.before', 75.7],
+    ]);
+    expect(shares[1].unit).toBe("% of a core (the throttle's own thread 7.6 % more)");
+    expect(shares.some((f) => f.goal)).toBe(false);
+  });
+
   const tail = (p95: number) => Array.from({ length: 100 }, (_, i) => (i < 94 ? 1 : p95));
+
+  it('proposes 4 × the unthrottled CPU beyond the blank page beside the 4× figure, with the same goal', () => {
+    const at4 = frameFigures('gravity', '/gravity', 4, steady(1000 / 60, 120), budgets, summary(0, tail(9)), {
+      floor: { p95: 6, cpuP95: 2 },
+      unthrottledCpuBeyondFloor: 0.53,
+    });
+    const measured = at4.find((f) => f.id === 'frames.gravity.cpu4x.main.cpuP95BeyondFloor')!;
+    const scaled = at4.find((f) => f.id === 'frames.gravity.cpu4x.main.cpuP95BeyondFloorFrom1x')!;
+    expect(scaled.value).toBe(2.12);
+    expect(scaled.goal).toMatchObject({ op: '<=', value: measured.goal?.value });
+    expect(scaled.goal?.text).toContain('proposed');
+    expect(isViolation(scaled)).toBe(true);
+    const lighter = frameFigures(
+      'gravity',
+      '/gravity',
+      4,
+      steady(1000 / 60, 120),
+      budgets,
+      summary(0, tail(9)),
+      {
+        floor: { p95: 6, cpuP95: 2 },
+        unthrottledCpuBeyondFloor: 0.4,
+      },
+    );
+    expect(isViolation(lighter.find((f) => f.id.endsWith('From1x'))!)).toBe(false);
+    // Only beside a throttled recording, and without a goal on the fallback path.
+    const at1 = frameFigures('gravity', '/gravity', 1, steady(1000 / 60, 120), budgets, summary(0, tail(9)), {
+      unthrottledCpuBeyondFloor: 0.53,
+    });
+    expect(at1.some((f) => f.id.endsWith('From1x'))).toBe(false);
+    const fallback = frameFigures(
+      'gravity',
+      '/gravity',
+      4,
+      steady(1000 / 60, 120),
+      budgets,
+      summary(0, tail(9)),
+      {
+        render: 'main',
+        unthrottledCpuBeyondFloor: 0.53,
+      },
+    );
+    expect(fallback.find((f) => f.id.endsWith('From1x'))?.goal).toBeUndefined();
+  });
 
   it('holds the work beyond the blank page to its game’s goal at 4× CPU, by wall time and by thread time', () => {
     const canvas = frameFigures(

@@ -118,6 +118,8 @@ export const part: BenchPart = {
               await page.waitForTimeout(warmupMs);
               const drawing = await countDrawing(ctx, page, scene.path, render);
               if (drawing?.realm === 'page' && !render) pageOnly.add(scene.path.split('?')[0]);
+              // The unthrottled recording's CPU beyond the blank page, for the 4× proposed figure.
+              let unthrottledCpuBeyondFloor: number | undefined;
               for (const rate of CPU_RATES) {
                 await setCpuThrottling(cdp, rate);
                 if (rate > 1 && isolation && !isolation.raiseThrottler())
@@ -138,18 +140,22 @@ export const part: BenchPart = {
                 if (drawing?.realm === 'worker' && !renderWorker)
                   ctx.note?.(`${scene.path} at ${rate}× CPU: the trace has no frames of the render worker`);
                 const before = floors.find((f) => f.when === 'before');
-                figures.push(
-                  ...frameFigures(scene.slug, scene.path, rate, timestamps, budgets, mainThread, {
-                    isolated: isolation !== null,
-                    floor:
-                      before?.p95[rate] !== undefined
-                        ? { p95: before.p95[rate], cpuP95: before.cpuP95[rate] }
-                        : undefined,
-                    render,
-                    renderWorker,
-                    drawing: drawn,
-                  }),
-                );
+                const recorded = frameFigures(scene.slug, scene.path, rate, timestamps, budgets, mainThread, {
+                  isolated: isolation !== null,
+                  floor:
+                    before?.p95[rate] !== undefined
+                      ? { p95: before.p95[rate], cpuP95: before.cpuP95[rate] }
+                      : undefined,
+                  render,
+                  renderWorker,
+                  drawing: drawn,
+                  unthrottledCpuBeyondFloor: rate > 1 ? unthrottledCpuBeyondFloor : undefined,
+                });
+                if (rate === 1)
+                  unthrottledCpuBeyondFloor = recorded.find((f) =>
+                    f.id.endsWith('.main.cpuP95BeyondFloor'),
+                  )?.value;
+                figures.push(...recorded);
                 if (scene.inputs?.length) {
                   // Input to screen, in a window of its own: the scene's loop paused, its input repeated.
                   await input.stop();
