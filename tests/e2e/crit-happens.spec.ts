@@ -330,6 +330,18 @@ test.describe('desktop', () => {
     await page.keyboard.press('r');
     await expect(total(page)).toContainText('Total', { timeout: 20_000 });
   });
+
+  test('the natural 20 banner takes the focus once placed, and Enter dismisses it', async ({ page }) => {
+    await openGame(page, `?seed=${findSeed(['d20'], ([f]) => f === 20)}`);
+    await pick(page, 'd20');
+    await rollButton(page).click();
+    const overlay = page.locator('.crit-overlay');
+    await expect(overlay).toContainText('Natural 20', { timeout: 20_000 });
+    await expect(page.getByTestId('crit-banner')).toBeVisible();
+    await expect(overlay).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(overlay).toHaveCount(0);
+  });
 });
 
 test.describe('phone', () => {

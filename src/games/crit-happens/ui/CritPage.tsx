@@ -9,7 +9,6 @@ import {
   useState,
 } from 'react';
 import { StoppedNotice } from '../../../lib/runtime/StoppedNotice.tsx';
-import { useFocusAfterPaint } from '../../../lib/useFocusAfterPaint.ts';
 import { GameHeader } from '../../../platform/header/GameHeader.tsx';
 import {
   advantagePair,
@@ -222,19 +221,29 @@ const Arena = memo(function Arena({
  * the dice it celebrates (ringed), so they stay in sight.
  */
 function Overlay({ kind, message, spots, arena }: CritOverlay) {
-  const focusRef = useFocusAfterPaint<HTMLButtonElement>();
+  const focusRef = useRef<HTMLButtonElement>(null);
+  const focused = useRef(false);
   const bannerRef = useRef<HTMLSpanElement>(null);
   const [top, setTop] = useState<number | null>(null);
   // Where the dice leave too little room for the whole banner, it drops its hint and shrinks.
   const [compact, setCompact] = useState(false);
-  // Placed when the banner opens, when the dice or the arena change and when it resizes; not
-  // on every render (each placement reads layout, and it sets state).
+  // Placed when the banner opens, when the dice or the arena change and when it resizes, by
+  // the ResizeObserver alone, and focused at its first callback: that comes once the frame
+  // that shows the banner is laid out, so the sizes it reads and the focus cost nothing.
+  // Measured in the commit, or focused from a task after the frame (useFocusAfterPaint, which
+  // then landed after the tray's and the history's deferred commits), they laid out the whole
+  // roll's end synchronously: 9.7–14.2 ms of a task at 4× CPU. The banner stays hidden until
+  // placed, a frame later.
   useLayoutEffect(() => {
     const overlay = focusRef.current;
     const banner = bannerRef.current;
     if (!overlay || !banner) return;
     const scale = (height: number) => (arena && arena.height > 0 ? height / arena.height : 1);
-    const place = () => {
+    const observer = new ResizeObserver(() => {
+      if (!focused.current) {
+        focused.current = true;
+        overlay.focus({ preventScroll: true });
+      }
       const k = scale(overlay.clientHeight);
       const placed = (spots ?? []).map((s) => ({ x: s.x * k, y: s.y * k, size: s.size * k }));
       if (!compact && !bannerFits(overlay.clientHeight, banner.offsetHeight, placed)) {
@@ -242,12 +251,10 @@ function Overlay({ kind, message, spots, arena }: CritOverlay) {
         return;
       }
       setTop(bannerTop(overlay.clientHeight, banner.offsetHeight, placed));
-    };
-    place();
-    const observer = new ResizeObserver(place);
+    });
     observer.observe(overlay);
     return () => observer.disconnect();
-  }, [focusRef, spots, arena, compact]);
+  }, [spots, arena, compact]);
   const spotted = (spots?.length ?? 0) > 0;
   return (
     <button
