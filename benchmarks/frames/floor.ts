@@ -3,12 +3,11 @@
  * the games and after them, so that each game's work per frame stands beside it in the same run.
  */
 
-import fs from 'node:fs';
 import { loadavg } from 'node:os';
 import { setCpuThrottling, startTrace } from '../lib/pagedriver.ts';
 import { VIEWPORT } from '../lib/pages.ts';
 import type { launchBrowser } from '../lib/site.ts';
-import { coreShare, rendererThreadCpu } from '../lib/threadCpu.ts';
+import { coreShare, rendererThreadCpu, throttlerThread } from '../lib/threadCpu.ts';
 import { type MainThreadSummary, pageMainThread, summarizeMainThread } from '../lib/trace.ts';
 import type { BenchContext, BenchFigure } from '../types.ts';
 import { CPU_RATES, p95Of } from './figures.ts';
@@ -109,18 +108,6 @@ export async function measureFloor(
   } finally {
     await context.close();
   }
-}
-
-/** The renderer's CPUThrottlingThread (Linux cuts thread names to 15 bytes), or null. */
-function throttlerThread(pid: number): { tid: number } | null {
-  try {
-    for (const tid of fs.readdirSync(`/proc/${pid}/task`))
-      if (/^CPUThrottling/.test(fs.readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8')))
-        return { tid: Number(tid) };
-  } catch {
-    // Not Linux, or the renderer is gone.
-  }
-  return null;
 }
 
 /** The floor before and after the games, at each rate; no goal (it is the machine's, not ours). */

@@ -32,6 +32,7 @@ import fs from 'node:fs';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import type { CDPSession, Page } from 'playwright-core';
 import { setCpuThrottling, startTrace } from './pagedriver.ts';
+import { throttlerThread } from './threadCpu.ts';
 import { pageMainThread, type ThreadRef } from './trace.ts';
 
 /** BENCH_ISOLATE=1 asks the frames part and frames/profile.ts to isolate the page's main thread. */
@@ -39,8 +40,6 @@ export const isolationRequested = () => process.env.BENCH_ISOLATE === '1';
 
 const MAIN_PRIORITY = 1;
 const THROTTLER_PRIORITY = 2;
-/** Linux truncates thread names to 15 bytes: `CPUThrottlingThread` reads `CPUThrottlingTh`. */
-const THROTTLER_NAME = /^CPUThrottling/;
 
 export interface Isolation {
   /** The page's renderer main thread. */
@@ -54,16 +53,6 @@ export interface Isolation {
 
 function setFifo(tid: number, priority: number): void {
   execFileSync('chrt', ['-f', '-p', String(priority), String(tid)], { stdio: 'pipe' });
-}
-
-function threadsOf(pid: number): { tid: number; name: string }[] {
-  return fs.readdirSync(`/proc/${pid}/task`).flatMap((tid) => {
-    try {
-      return [{ tid: Number(tid), name: fs.readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim() }];
-    } catch {
-      return []; // the thread ended meanwhile
-    }
-  });
 }
 
 /** Finds the page's main thread (a short trace names it) and raises it; throws with the reason when it cannot. */
@@ -84,7 +73,7 @@ export async function isolateMainThread(cdp: CDPSession): Promise<Isolation> {
   return {
     main,
     raiseThrottler() {
-      const throttler = threadsOf(main.pid).find((t) => THROTTLER_NAME.test(t.name));
+      const throttler = throttlerThread(main.pid);
       if (!throttler) return false;
       setFifo(throttler.tid, THROTTLER_PRIORITY);
       return true;

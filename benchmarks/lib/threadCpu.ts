@@ -58,3 +58,21 @@ export function coreShare(
   if (a === undefined || b === undefined || seconds <= 0) return null;
   return (b - a) / seconds;
 }
+
+/** Linux cuts thread names to 15 bytes: `CPUThrottlingThread` reads `CPUThrottlingTh`. */
+const THROTTLER_NAME = /^CPUThrottling/;
+
+/**
+ * The renderer's throttle thread (`pid`: the renderer process), or null: Chromium starts one
+ * each time a rate above 1 is set and ends it at rate 1.
+ */
+export function throttlerThread(pid: number): { tid: number } | null {
+  try {
+    for (const tid of fs.readdirSync(`/proc/${pid}/task`))
+      if (THROTTLER_NAME.test(fs.readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8')))
+        return { tid: Number(tid) };
+  } catch {
+    // Not Linux, or the renderer or the thread is gone.
+  }
+  return null;
+}
