@@ -7,7 +7,7 @@ import { loadavg } from 'node:os';
 import { setCpuThrottling, startTrace } from '../lib/pagedriver.ts';
 import { VIEWPORT } from '../lib/pages.ts';
 import type { launchBrowser } from '../lib/site.ts';
-import { coreShare, rendererThreadCpu, throttlerThread } from '../lib/threadCpu.ts';
+import { coreShare, cpuWindow, throttlerThread } from '../lib/threadCpu.ts';
 import { type MainThreadSummary, pageMainThread, summarizeMainThread } from '../lib/trace.ts';
 import type { BenchContext, BenchFigure } from '../types.ts';
 import { CPU_RATES, p95Of } from './figures.ts';
@@ -81,11 +81,9 @@ export async function measureFloor(
       await setCpuThrottling(cdp, rate);
       await page.waitForTimeout(500);
       const trace = await startTrace(cdp);
-      const cpuBefore = rendererThreadCpu();
-      const startedAt = performance.now();
+      const cpu = cpuWindow();
       await page.waitForTimeout(recordMs);
-      const cpuAfter = rendererThreadCpu();
-      const seconds = (performance.now() - startedAt) / 1000;
+      const { before: cpuBefore, after: cpuAfter, seconds } = cpu.stop();
       const events = await trace.stop();
       const floor = floorP95(summarizeMainThread(events));
       if (floor) {

@@ -168,9 +168,12 @@ describe('frame figures', () => {
   });
 
   const tail = (p95: number) => Array.from({ length: 100 }, (_, i) => (i < 94 ? 1 : p95));
+  /** Gravity's figures at `rate` from a steady 60 Hz recording whose p95 of work is 9 ms. */
+  const gravityFigures = (rate: number, options: Parameters<typeof frameFigures>[6]) =>
+    frameFigures('gravity', '/gravity', rate, steady(1000 / 60, 120), budgets, summary(0, tail(9)), options);
 
   it('proposes 4 × the unthrottled CPU beyond the blank page beside the 4× figure, with the same goal', () => {
-    const at4 = frameFigures('gravity', '/gravity', 4, steady(1000 / 60, 120), budgets, summary(0, tail(9)), {
+    const at4 = gravityFigures(4, {
       floor: { p95: 6, cpuP95: 2 },
       unthrottledCpuBeyondFloor: 0.53,
     });
@@ -180,51 +183,27 @@ describe('frame figures', () => {
     expect(scaled.goal).toMatchObject({ op: '<=', value: measured.goal?.value });
     expect(scaled.goal?.text).toContain('proposed');
     expect(isViolation(scaled)).toBe(true);
-    const lighter = frameFigures(
-      'gravity',
-      '/gravity',
-      4,
-      steady(1000 / 60, 120),
-      budgets,
-      summary(0, tail(9)),
-      {
-        floor: { p95: 6, cpuP95: 2 },
-        unthrottledCpuBeyondFloor: 0.4,
-      },
-    );
+    const lighter = gravityFigures(4, {
+      floor: { p95: 6, cpuP95: 2 },
+      unthrottledCpuBeyondFloor: 0.4,
+    });
     expect(isViolation(lighter.find((f) => f.id.endsWith('From1x'))!)).toBe(false);
     // Only beside a throttled recording, and without a goal on the fallback path.
-    const at1 = frameFigures('gravity', '/gravity', 1, steady(1000 / 60, 120), budgets, summary(0, tail(9)), {
+    const at1 = gravityFigures(1, {
       unthrottledCpuBeyondFloor: 0.53,
     });
     expect(at1.some((f) => f.id.endsWith('From1x'))).toBe(false);
-    const fallback = frameFigures(
-      'gravity',
-      '/gravity',
-      4,
-      steady(1000 / 60, 120),
-      budgets,
-      summary(0, tail(9)),
-      {
-        render: 'main',
-        unthrottledCpuBeyondFloor: 0.53,
-      },
-    );
+    const fallback = gravityFigures(4, {
+      render: 'main',
+      unthrottledCpuBeyondFloor: 0.53,
+    });
     expect(fallback.find((f) => f.id.endsWith('From1x'))?.goal).toBeUndefined();
   });
 
   it('holds the work beyond the blank page to its game’s goal at 4× CPU, by wall time and by thread time', () => {
-    const canvas = frameFigures(
-      'gravity',
-      '/gravity',
-      4,
-      steady(1000 / 60, 120),
-      budgets,
-      summary(0, tail(9)),
-      {
-        floor: { p95: 6, cpuP95: 2 },
-      },
-    );
+    const canvas = gravityFigures(4, {
+      floor: { p95: 6, cpuP95: 2 },
+    });
     const wall = canvas.find((f) => f.id === 'frames.gravity.cpu4x.main.p95BeyondFloor')!;
     expect(wall).toMatchObject({ value: 3, goal: { op: '<=', value: 2 } });
     expect(isViolation(wall)).toBe(true);
@@ -237,17 +216,9 @@ describe('frame figures', () => {
     });
     expect(dom.find((f) => f.id === 'frames.synth.cpu4x.main.p95BeyondFloor')?.goal?.value).toBe(6);
     expect(isViolation(dom.find((f) => f.id === 'frames.synth.cpu4x.main.cpuP95BeyondFloor')!)).toBe(false);
-    const unthrottled = frameFigures(
-      'gravity',
-      '/gravity',
-      1,
-      steady(1000 / 60, 120),
-      budgets,
-      summary(0, tail(9)),
-      {
-        floor: { p95: 6, cpuP95: 2 },
-      },
-    );
+    const unthrottled = gravityFigures(1, {
+      floor: { p95: 6, cpuP95: 2 },
+    });
     expect(
       unthrottled.find((f) => f.id === 'frames.gravity.cpu1x.main.p95BeyondFloor')?.goal,
     ).toBeUndefined();

@@ -16,7 +16,7 @@ import { findChromium } from '../../scripts/chromium.mjs';
 import { setCpuThrottling, startTrace } from '../lib/pagedriver.ts';
 import { launchBrowser } from '../lib/site.ts';
 import { percentile } from '../lib/stats.ts';
-import { coreShare, rendererThreadCpu } from '../lib/threadCpu.ts';
+import { coreShare, cpuWindow } from '../lib/threadCpu.ts';
 import { pageMainThread } from '../lib/trace.ts';
 
 const BURN = '--burn';
@@ -68,11 +68,9 @@ try {
         'toplevel',
         '__metadata',
       ]);
-      const before = rendererThreadCpu();
-      const started = performance.now();
+      const cpu = cpuWindow();
       await page.waitForTimeout(RECORD_MS);
-      const after = rendererThreadCpu();
-      const seconds = (performance.now() - started) / 1000;
+      const { before, after, seconds } = cpu.stop();
       const events = await trace.stop();
       for (const burner of burners) burner.kill();
       const main = pageMainThread(events);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { coreShare, threadCpuSeconds } from './threadCpu.ts';
+import { coreShare, cpuWindow, threadCpuSeconds } from './threadCpu.ts';
 
 describe('thread CPU from /proc', () => {
   it('reads utime + stime of a stat line whose name holds spaces and parentheses', () => {
@@ -14,12 +14,14 @@ describe('thread CPU from /proc', () => {
     const read = () =>
       threadCpuSeconds(fs.readFileSync(`/proc/${process.pid}/task/${process.pid}/stat`, 'utf8'));
     const before = read()!;
-    const end = performance.now() + 120;
+    // Spin for 120 ms of this process's CPU time (not wall time, which a busy machine stretches).
+    const start = process.cpuUsage();
     let x = 0;
-    while (performance.now() < end) x += Math.sqrt(x + 1);
+    while (process.cpuUsage(start).user < 120_000) x += Math.sqrt(x + 1);
     expect(x).toBeGreaterThan(0);
-    // 120 ms of spinning in ticks of 10 ms: at least 50 ms seen, whatever the scheduler did.
-    expect(read()! - before).toBeGreaterThanOrEqual(0.05);
+    // 120 ms in ticks of 10 ms, some of it maybe on other threads: at least 50 ms on this one
+    // (less a float's rounding of the tick sums).
+    expect(read()! - before).toBeGreaterThan(0.0499);
   });
 
   it('gives the share of a core between two readings, null where a reading lacks the thread', () => {
@@ -31,5 +33,13 @@ describe('thread CPU from /proc', () => {
     expect(coreShare(before, after, { tid: 7 }, 5)).toBeCloseTo(0.75);
     expect(coreShare(before, after, { tid: 8 }, 5)).toBeNull();
     expect(coreShare(before, after, { tid: 7 }, 0)).toBeNull();
+  });
+
+  it('times a measuring window from its opening to its stop', async () => {
+    const cpu = cpuWindow();
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    const { seconds } = cpu.stop();
+    expect(seconds).toBeGreaterThanOrEqual(0.055);
+    expect(seconds).toBeLessThan(5);
   });
 });

@@ -76,3 +76,25 @@ export function throttlerThread(pid: number): { tid: number } | null {
   }
   return null;
 }
+
+/** Two `rendererThreadCpu()` readings and the seconds between them: see `cpuWindow`. */
+export interface CpuWindowReadings {
+  before: ReadonlyMap<number, number>;
+  after: ReadonlyMap<number, number>;
+  seconds: number;
+}
+
+/**
+ * Opens a measuring window: reads every renderer thread's CPU now, and again at `stop()`,
+ * with the wall seconds between the two, ready for `coreShare`.
+ */
+export function cpuWindow(): { stop(): CpuWindowReadings } {
+  const before = rendererThreadCpu();
+  const startedAt = performance.now();
+  return {
+    stop() {
+      const after = rendererThreadCpu();
+      return { before, after, seconds: (performance.now() - startedAt) / 1000 };
+    },
+  };
+}
