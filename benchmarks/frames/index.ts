@@ -19,7 +19,8 @@
  */
 
 import { loadavg } from 'node:os';
-import { loadBudgets } from '../lib/budgets.ts';
+import type { Browser, CDPSession, Page } from 'playwright-core';
+import { type Budgets, loadBudgets } from '../lib/budgets.ts';
 import { summarizeDrawing } from '../lib/drawing.ts';
 import { summarizeInputLatency } from '../lib/inputLatency.ts';
 import { type Isolation, isolateMainThread, isolationRequested } from '../lib/isolate.ts';
@@ -35,14 +36,46 @@ import { errorNote, openScene, presentScenes } from '../lib/pages.ts';
 import { ensureBuild, ensureServer, launchBrowser, recordServerUser, siteOptions } from '../lib/site.ts';
 import { frameDeltas, frameStats, histogram } from '../lib/stats.ts';
 import { summarizeMainThread } from '../lib/trace.ts';
-import { renderPathUrl, type Scene } from '../scenes.ts';
-import type { BenchFigure, BenchPart } from '../types.ts';
+import { type RenderPath, renderPathUrl, type Scene } from '../scenes.ts';
+import type { BenchContext, BenchFigure, BenchPart } from '../types.ts';
 import { calibration } from './calibration.ts';
 import { countDrawing, renderWorkerSummary } from './drawing.ts';
 import { CPU_RATES, DISPLAY_INTERVAL_MS, frameFigures } from './figures.ts';
 import { type FloorRun, floorFigures, measureFloor } from './floor.ts';
 import { inputFigures, recordInputs } from './input.ts';
 import { combineRuns } from './rounds.ts';
+
+/** What every page of a run is measured with. */
+interface RunSettings {
+  ctx: BenchContext;
+  browser: Browser;
+  origin: string;
+  recordMs: number;
+  warmupMs: number;
+  inputMs: number;
+  budgets: Budgets;
+}
+
+/** A game page open for measuring, with its scene's input loop (replaced when it restarts). */
+interface MeasuredPage {
+  page: Page;
+  cdp: CDPSession;
+  scene: Scene;
+  render: RenderPath | undefined;
+  input: { loop: ReturnType<typeof loopSteps> };
+}
+
+/** What the pages of a run learn as they go, for the next pages and the run's notes. */
+interface RunState {
+  /** BENCH_ISOLATE=1: the main thread on a core of its own (lib/isolate.ts), while that works. */
+  isolate: boolean;
+  /** The calibration runs once, on the first page. */
+  calibrated: boolean;
+  /** Canvas games that draw on the page only (not on the game runtime yet), for the notes. */
+  pageOnly: Set<string>;
+  /** Pages whose input marks did not show up (not ported to the markers yet), for the notes. */
+  noMarks: Set<string>;
+}
 
 export const part: BenchPart = {
   name: 'frames',
@@ -55,19 +88,27 @@ export const part: BenchPart = {
     if (!scenes.length) return [];
     const server = await ensureServer(ctx);
     recordServerUser('frames');
-    const recordMs = siteOptions().framesMs;
-    const warmupMs = ctx.quick ? 1000 : 3000;
-    const budgets = loadBudgets();
     const browser = await launchBrowser(ctx);
+    const settings: RunSettings = {
+      ctx,
+      browser,
+      origin: server.origin,
+      recordMs: siteOptions().framesMs,
+      warmupMs: ctx.quick ? 1000 : 3000,
+      inputMs: ctx.quick ? 3000 : 6000,
+      budgets: loadBudgets(),
+    };
     const runs = Math.max(1, siteOptions().framesRuns ?? 1);
-    const inputMs = ctx.quick ? 3000 : 6000;
-    // BENCH_ISOLATE=1: the main thread on a core of its own (lib/isolate.ts), when possible.
-    let isolate = isolationRequested();
-    let calibrated = false;
-    // Canvas games that draw on the page only (not on the game runtime yet), for the notes.
-    const pageOnly = new Set<string>();
-    // Pages whose input marks did not show up (not ported to the markers yet), for the notes.
-    const noMarks = new Set<string>();
+    const state: RunState = {
+      isolate: isolationRequested(),
+      calibrated: false,
+      pageOnly: new Set(),
+      noMarks: new Set(),
+    };
+    // A game on the runtime once per render path: its default (the worker) and the fallback.
+    const variants = scenes.flatMap((scene) =>
+      (scene.renderPaths ?? [undefined]).map((render) => ({ scene, render })),
+    );
     const rounds: BenchFigure[][] = [];
     try {
       for (let round = 1; round <= runs; round++) {
@@ -76,147 +117,28 @@ export const part: BenchPart = {
         // Each run's figures, beside its own blank page (before the games and after them).
         const figures: BenchFigure[] = [];
         const floors: FloorRun[] = [];
-        const chart = round === 1 ? ctx.chart : undefined;
         const floor = async (when: FloorRun['when']) => {
           try {
-            floors.push(await measureFloor(ctx, browser, server.origin, recordMs, warmupMs, when));
+            floors.push(
+              await measureFloor(ctx, browser, server.origin, settings.recordMs, settings.warmupMs, when),
+            );
           } catch (error) {
             ctx.note?.(`blank page: not measured: ${(error as Error).message.split('\n')[0]}`);
           }
         };
         await floor('before');
-        // A game on the runtime once per render path: its default (the worker) and the fallback.
-        const variants = scenes.flatMap((scene) =>
-          (scene.renderPaths ?? [undefined]).map((render) => ({ scene, render })),
-        );
-        for (const { scene: baseScene, render } of variants) {
-          const scene: Scene = { ...baseScene, path: renderPathUrl(baseScene.path, render) };
-          ctx.progress(`${scene.path}: ${scene.description}`);
-          let opened: Awaited<ReturnType<typeof openScene>> | null = null;
-          try {
-            opened = await openScene(browser, server.origin, scene);
-            const { page } = opened;
-            const cdp = await page.context().newCDPSession(page);
-            if (!calibrated) {
-              // Once, on the first page, before its input starts: what 4× does to a fixed piece of script.
-              calibrated = true;
-              figures.push(...(await calibration(ctx, page, cdp, isolate)));
-            }
-            let isolation: Isolation | null = null;
-            if (isolate) {
-              try {
-                isolation = await isolateMainThread(cdp);
-              } catch (error) {
-                isolate = false;
-                ctx.note?.(
-                  `main thread not isolated, measured on shared cores: ${(error as Error).message.split('\n')[0]}`,
-                );
-              }
-            }
-            let input = loopSteps(page, scene.loop);
-            try {
-              await page.waitForTimeout(warmupMs);
-              const drawing = await countDrawing(ctx, page, scene.path, render);
-              if (drawing?.realm === 'page' && !render) pageOnly.add(scene.path.split('?')[0]);
-              // The unthrottled recording's CPU beyond the blank page, for the 4× proposed figure.
-              let unthrottledCpuBeyondFloor: number | undefined;
-              for (const rate of CPU_RATES) {
-                await setCpuThrottling(cdp, rate);
-                if (rate > 1 && isolation && !isolation.raiseThrottler())
-                  ctx.note?.(`${scene.path}: no CPUThrottlingThread found at ${rate}× to raise`);
-                await page.waitForTimeout(500);
-                ctx.progress(`${scene.path}: recording ${recordMs / 1000} s at ${rate}× CPU…`);
-                await drawing?.start();
-                const trace = await startTrace(cdp);
-                await startFrameRecording(page);
-                await page.waitForTimeout(recordMs);
-                const timestamps = await stopFrameRecording(page);
-                const events = await trace.stop();
-                const drawn = drawing ? summarizeDrawing(await drawing.stop()) : null;
-                const mainThread = summarizeMainThread(events);
-                if (!mainThread)
-                  ctx.note?.(`${scene.path} at ${rate}× CPU: the trace has no main thread of the page`);
-                const renderWorker = drawing?.realm === 'worker' ? renderWorkerSummary(events) : null;
-                if (drawing?.realm === 'worker' && !renderWorker)
-                  ctx.note?.(`${scene.path} at ${rate}× CPU: the trace has no frames of the render worker`);
-                const before = floors.find((f) => f.when === 'before');
-                const recorded = frameFigures(scene.slug, scene.path, rate, timestamps, budgets, mainThread, {
-                  isolated: isolation !== null,
-                  floor:
-                    before?.p95[rate] !== undefined
-                      ? { p95: before.p95[rate], cpuP95: before.cpuP95[rate] }
-                      : undefined,
-                  render,
-                  renderWorker,
-                  drawing: drawn,
-                  unthrottledCpuBeyondFloor: rate > 1 ? unthrottledCpuBeyondFloor : undefined,
-                });
-                if (rate === 1)
-                  unthrottledCpuBeyondFloor = recorded.find((f) =>
-                    f.id.endsWith('.main.cpuP95BeyondFloor'),
-                  )?.value;
-                figures.push(...recorded);
-                if (scene.inputs?.length) {
-                  // Input to screen, in a window of its own: the scene's loop paused, its input repeated.
-                  await input.stop();
-                  ctx.progress(`${scene.path}: input to screen, ${inputMs / 1000} s at ${rate}× CPU…`);
-                  if (scene.inputSetup) await runSteps(page, scene.inputSetup);
-                  const pairing = await recordInputs(page, cdp, scene.inputs, inputMs);
-                  if (scene.inputRestore) await runSteps(page, scene.inputRestore);
-                  input = loopSteps(page, scene.loop);
-                  // The measured frame interval: the scene's drawn frames where counted, else the page's.
-                  const intervalMs = drawn?.drawnFps
-                    ? 1000 / drawn.drawnFps
-                    : frameStats(timestamps, DISPLAY_INTERVAL_MS).p50;
-                  const summary = summarizeInputLatency(pairing, intervalMs);
-                  if (summary)
-                    figures.push(...inputFigures(scene.slug, scene.path, rate, summary, budgets, render));
-                  else if (pairing.pairs.length + pairing.unshown.length === 0)
-                    noMarks.add(`${scene.path} (${scene.inputKind ?? 'input'})`);
-                  else
-                    ctx.note?.(
-                      `${scene.path} at ${rate}× CPU: ${pairing.unshown.length} input mark(s), none shown by a frame`,
-                    );
-                }
-                chart?.({
-                  kind: 'histogram',
-                  id: `frames-${scene.slug}${render === 'main' ? '-render-main' : ''}-cpu${rate}x`,
-                  title: `Frame times ${scene.path} at ${rate}× CPU (${timestamps.length} frames)`,
-                  unit: 'ms',
-                  ...histogram(frameDeltas(timestamps), 0, 2.5, 24),
-                  markers: [
-                    { value: DISPLAY_INTERVAL_MS, label: '60 Hz' },
-                    { value: 2 * DISPLAY_INTERVAL_MS, label: '30 Hz' },
-                  ],
-                });
-                if (mainThread?.workPerFrame.length) {
-                  const goal = budgets.frames?.mainThreadP95AtCpu4xMs;
-                  chart?.({
-                    kind: 'histogram',
-                    id: `frames-${scene.slug}${render === 'main' ? '-render-main' : ''}-cpu${rate}x-main`,
-                    title: `Main-thread work ${scene.path} at ${rate}× CPU (${mainThread.workPerFrame.length} frames)`,
-                    unit: 'ms',
-                    ...histogram(mainThread.workPerFrame, 0, 1, 24),
-                    markers: goal !== undefined ? [{ value: goal, label: `${goal} ms goal` }] : [],
-                  });
-                }
-              }
-              await setCpuThrottling(cdp, 1);
-            } finally {
-              await input
-                .stop()
-                .catch((error: Error) =>
-                  ctx.note?.(`${scene.path}: scene input stopped: ${error.message.split('\n')[0]}`),
-                );
-            }
-            const errors = errorNote(scene, opened.errors);
-            if (errors) ctx.note?.(errors);
-          } catch (error) {
-            ctx.note?.(`${scene.path}: not measured: ${(error as Error).message.split('\n')[0]}`);
-          } finally {
-            await opened?.context.close();
-          }
-        }
+        const before = floors.find((f) => f.when === 'before');
+        for (const { scene, render } of variants)
+          figures.push(
+            ...(await measurePage(
+              settings,
+              state,
+              scene,
+              render,
+              before,
+              round === 1 ? ctx.chart : undefined,
+            )),
+          );
         await floor('after');
         figures.push(...floorFigures(floors));
         rounds.push(figures);
@@ -225,11 +147,11 @@ export const part: BenchPart = {
             `run ${round} of ${runs}: load average ${loadAtStart.toFixed(2)} at its start, ${loadavg()[0].toFixed(2)} at its end`,
           );
       }
-      if (pageOnly.size)
+      if (state.pageOnly.size)
         ctx.note?.(
-          `drawn on the page's thread only, not on the game runtime yet (one render path): ${[...pageOnly].join(', ')}`,
+          `drawn on the page's thread only, not on the game runtime yet (one render path): ${[...state.pageOnly].join(', ')}`,
         );
-      for (const page of noMarks)
+      for (const page of state.noMarks)
         ctx.note?.(`input to screen, ${page}: no marks yet (the page does not call markInput)`);
     } finally {
       await browser.close();
@@ -237,5 +159,173 @@ export const part: BenchPart = {
     return combineRuns(rounds);
   },
 };
+
+/**
+ * One game page on one render path: opened, its scene's loop run, recorded at each CPU rate
+ * (and its input to screen where the scene has inputs). A page that fails is a note, not a throw.
+ */
+async function measurePage(
+  settings: RunSettings,
+  state: RunState,
+  baseScene: Scene,
+  render: RenderPath | undefined,
+  before: FloorRun | undefined,
+  chart: BenchContext['chart'],
+): Promise<BenchFigure[]> {
+  const { ctx, browser, origin, recordMs, warmupMs, budgets } = settings;
+  const scene: Scene = { ...baseScene, path: renderPathUrl(baseScene.path, render) };
+  const figures: BenchFigure[] = [];
+  ctx.progress(`${scene.path}: ${scene.description}`);
+  let opened: Awaited<ReturnType<typeof openScene>> | null = null;
+  try {
+    opened = await openScene(browser, origin, scene);
+    const { page } = opened;
+    const cdp = await page.context().newCDPSession(page);
+    if (!state.calibrated) {
+      // Once, on the first page, before its input starts: what 4× does to a fixed piece of script.
+      state.calibrated = true;
+      figures.push(...(await calibration(ctx, page, cdp, state.isolate)));
+    }
+    let isolation: Isolation | null = null;
+    if (state.isolate) {
+      try {
+        isolation = await isolateMainThread(cdp);
+      } catch (error) {
+        state.isolate = false;
+        ctx.note?.(
+          `main thread not isolated, measured on shared cores: ${(error as Error).message.split('\n')[0]}`,
+        );
+      }
+    }
+    const input = { loop: loopSteps(page, scene.loop) };
+    const measured: MeasuredPage = { page, cdp, scene, render, input };
+    try {
+      await page.waitForTimeout(warmupMs);
+      const drawing = await countDrawing(ctx, page, scene.path, render);
+      if (drawing?.realm === 'page' && !render) state.pageOnly.add(scene.path.split('?')[0]);
+      // The unthrottled recording's CPU beyond the blank page, for the 4× proposed figure.
+      let unthrottledCpuBeyondFloor: number | undefined;
+      for (const rate of CPU_RATES) {
+        await setCpuThrottling(cdp, rate);
+        if (rate > 1 && isolation && !isolation.raiseThrottler())
+          ctx.note?.(`${scene.path}: no CPUThrottlingThread found at ${rate}× to raise`);
+        await page.waitForTimeout(500);
+        ctx.progress(`${scene.path}: recording ${recordMs / 1000} s at ${rate}× CPU…`);
+        await drawing?.start();
+        const trace = await startTrace(cdp);
+        await startFrameRecording(page);
+        await page.waitForTimeout(recordMs);
+        const timestamps = await stopFrameRecording(page);
+        const events = await trace.stop();
+        const drawn = drawing ? summarizeDrawing(await drawing.stop()) : null;
+        const mainThread = summarizeMainThread(events);
+        if (!mainThread)
+          ctx.note?.(`${scene.path} at ${rate}× CPU: the trace has no main thread of the page`);
+        const renderWorker = drawing?.realm === 'worker' ? renderWorkerSummary(events) : null;
+        if (drawing?.realm === 'worker' && !renderWorker)
+          ctx.note?.(`${scene.path} at ${rate}× CPU: the trace has no frames of the render worker`);
+        const recorded = frameFigures(scene.slug, scene.path, rate, timestamps, budgets, mainThread, {
+          isolated: isolation !== null,
+          floor:
+            before?.p95[rate] !== undefined
+              ? { p95: before.p95[rate], cpuP95: before.cpuP95[rate] }
+              : undefined,
+          render,
+          renderWorker,
+          drawing: drawn,
+          unthrottledCpuBeyondFloor: rate > 1 ? unthrottledCpuBeyondFloor : undefined,
+        });
+        if (rate === 1)
+          unthrottledCpuBeyondFloor = recorded.find((f) => f.id.endsWith('.main.cpuP95BeyondFloor'))?.value;
+        figures.push(...recorded);
+        if (scene.inputs?.length) {
+          // The measured frame interval: the scene's drawn frames where counted, else the page's.
+          const intervalMs = drawn?.drawnFps
+            ? 1000 / drawn.drawnFps
+            : frameStats(timestamps, DISPLAY_INTERVAL_MS).p50;
+          figures.push(...(await measureInputToScreen(settings, state, measured, rate, intervalMs)));
+        }
+        drawCharts(chart, scene, render, rate, timestamps, mainThread, budgets);
+      }
+      await setCpuThrottling(cdp, 1);
+    } finally {
+      await input.loop
+        .stop()
+        .catch((error: Error) =>
+          ctx.note?.(`${scene.path}: scene input stopped: ${error.message.split('\n')[0]}`),
+        );
+    }
+    const errors = errorNote(scene, opened.errors);
+    if (errors) ctx.note?.(errors);
+  } catch (error) {
+    ctx.note?.(`${scene.path}: not measured: ${(error as Error).message.split('\n')[0]}`);
+  } finally {
+    await opened?.context.close();
+  }
+  return figures;
+}
+
+/**
+ * Input to screen, in a window of its own: the scene's loop paused (and started again after,
+ * into `input.loop`), the scene's inputs repeated for the run's input time.
+ */
+async function measureInputToScreen(
+  { ctx, inputMs, budgets }: RunSettings,
+  state: RunState,
+  { page, cdp, scene, render, input }: MeasuredPage,
+  rate: number,
+  intervalMs: number,
+): Promise<BenchFigure[]> {
+  await input.loop.stop();
+  ctx.progress(`${scene.path}: input to screen, ${inputMs / 1000} s at ${rate}× CPU…`);
+  if (scene.inputSetup) await runSteps(page, scene.inputSetup);
+  const pairing = await recordInputs(page, cdp, scene.inputs ?? [], inputMs);
+  if (scene.inputRestore) await runSteps(page, scene.inputRestore);
+  input.loop = loopSteps(page, scene.loop);
+  const summary = summarizeInputLatency(pairing, intervalMs);
+  if (summary) return inputFigures(scene.slug, scene.path, rate, summary, budgets, render);
+  if (pairing.pairs.length + pairing.unshown.length === 0)
+    state.noMarks.add(`${scene.path} (${scene.inputKind ?? 'input'})`);
+  else
+    ctx.note?.(
+      `${scene.path} at ${rate}× CPU: ${pairing.unshown.length} input mark(s), none shown by a frame`,
+    );
+  return [];
+}
+
+/** The first round's charts of one recording: frame times, and main-thread work per frame. */
+function drawCharts(
+  chart: BenchContext['chart'],
+  scene: Scene,
+  render: RenderPath | undefined,
+  rate: number,
+  timestamps: number[],
+  mainThread: ReturnType<typeof summarizeMainThread>,
+  budgets: Budgets,
+): void {
+  if (!chart) return;
+  const id = `frames-${scene.slug}${render === 'main' ? '-render-main' : ''}-cpu${rate}x`;
+  chart({
+    kind: 'histogram',
+    id,
+    title: `Frame times ${scene.path} at ${rate}× CPU (${timestamps.length} frames)`,
+    unit: 'ms',
+    ...histogram(frameDeltas(timestamps), 0, 2.5, 24),
+    markers: [
+      { value: DISPLAY_INTERVAL_MS, label: '60 Hz' },
+      { value: 2 * DISPLAY_INTERVAL_MS, label: '30 Hz' },
+    ],
+  });
+  if (!mainThread?.workPerFrame.length) return;
+  const goal = budgets.frames?.mainThreadP95AtCpu4xMs;
+  chart({
+    kind: 'histogram',
+    id: `${id}-main`,
+    title: `Main-thread work ${scene.path} at ${rate}× CPU (${mainThread.workPerFrame.length} frames)`,
+    unit: 'ms',
+    ...histogram(mainThread.workPerFrame, 0, 1, 24),
+    markers: goal !== undefined ? [{ value: goal, label: `${goal} ms goal` }] : [],
+  });
+}
 
 export default part;

@@ -8,7 +8,7 @@ import { type Started, startProcess, stopProcess } from './processes.ts';
 import { type Bodies, CONNECTIONS, mixedAtSaturation, mixedProfile } from './traffic.ts';
 
 /** Offered rate of the two-server profile, and its p99 goal. */
-export const TWO_SERVER_RATE = 2000;
+const TWO_SERVER_RATE = 2000;
 const TWO_SERVER_P99_GOAL_MS = 15;
 
 /**
