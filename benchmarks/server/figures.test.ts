@@ -57,6 +57,20 @@ describe('the figures of one call', () => {
       unit: 'µs',
       baseline: { value: 12.5, label: 'bare node:http (the same 1,234 B answer)' },
     });
+    // The list's CPU beside the bare server's, as a multiple with its goal (96.8 / 12.5 µs).
+    const times = byId(figures, 'server.saves.list.cpuTimesBare')!;
+    expect(times).toMatchObject({ value: 7.74, goal: { op: '<=', value: 3 } });
+    expect(isViolation(times)).toBe(true);
+    const lighter = callFigures(
+      { key: 'pg.', label: ' (PostgreSQL)' },
+      { id: 'saves.list', label: 'list' },
+      3,
+      measured({ apiCpu: 0.4 }),
+    );
+    expect(isViolation(byId(lighter, 'server.pg.saves.list.cpuTimesBare')!)).toBe(false);
+    // Only the list has it.
+    const top = callFigures({ key: '', label: '' }, { id: 'scores.top10', label: 'top' }, 3, measured());
+    expect(top.some((f) => f.id.endsWith('cpuTimesBare'))).toBe(false);
     const blind = callFigures(
       { key: '', label: '' },
       { id: 'saves.list', label: 'list' },

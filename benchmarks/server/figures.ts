@@ -11,6 +11,8 @@ import type { PacedResult } from './paced.ts';
 import { CONNECTIONS, FIXED_RATE, type Load } from './traffic.ts';
 
 const P99_GOAL_MS = 10;
+/** The saves list's server CPU per request, at most this many times the bare server's. */
+const CPU_TIMES_BARE_GOAL = 3;
 
 export const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 
@@ -88,6 +90,16 @@ export function callFigures(
         ratioLabel: '× bare',
       },
     });
+    // Issue 30's goal on the saves list: its server CPU per request at most 3× the bare server's.
+    if (s.id === 'saves.list')
+      figures.push({
+        id: `server.${DB}saves.list.cpuTimesBare`,
+        label: `saves list GET${DB_LABEL}: server CPU per request, as a multiple of bare node:http's (over ${rounds} rounds)`,
+        value: round(apiUs / Math.max(bareUs, 0.1)),
+        unit: '× bare',
+        better: 'lower',
+        goal: { op: '<=', value: CPU_TIMES_BARE_GOAL },
+      });
   }
   const saturated = (which: 'p50' | 'p99') => {
     const value = median(apiRuns.map((run) => run[which]));
