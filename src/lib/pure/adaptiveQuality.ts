@@ -27,7 +27,7 @@ export interface AdaptiveQualityOptions {
 }
 
 /** Frames longer than this are pauses (tab hidden, debugger), not rendering cost: ignored. */
-const PAUSE_MS = 250;
+export const PAUSE_MS = 250;
 
 export class AdaptiveQuality {
   level = 0;

@@ -30,6 +30,7 @@ import { GalaxyLayer } from './GalaxyLayer.ts';
 import { StarField } from './StarField.ts';
 import { createSceneTextures, type SceneTextures, TEXTURE_SIZE } from './textures.ts';
 import { mixWhite, particleColor, rgbToBgr, saturate } from './tints.ts';
+import { TrailBudget } from './trailBudget.ts';
 
 /** What the page sends the scene: the view it owns and what to show. */
 export type GravitySceneInput =
@@ -57,8 +58,6 @@ const TRAIL_DOT_PX = 2.2;
 /** The path trail is drawn thinner and fainter than the trail: a line of fine dots. */
 const PATH_DOT_PX = 1.1;
 const PATH_BUDGET = 24_000;
-const TRAIL_BUDGET_MAX = 30_000;
-const TRAIL_BUDGET_MIN = 4_000;
 
 /**
  * Render resolution (× the device's, up to 2) by quality level: frames on slow renderers
@@ -110,8 +109,7 @@ export class GravityScene implements GameScene<Snapshot, GravitySceneInput, Grav
   private selectedId: number | null = null;
   private trailsVisible = true;
   private pathTrailsVisible = true;
-  private trailBudget = 16_000;
-  private frameMs = 16;
+  private readonly trailBudget = new TrailBudget();
   private lastFrameAt = Number.NaN;
   private readonly quality = new AdaptiveQuality({ levels: RESOLUTION_LEVELS.length });
   private reducedMotion = false;
@@ -299,11 +297,8 @@ export class GravityScene implements GameScene<Snapshot, GravitySceneInput, Grav
   draw(alpha: number, now: number): void {
     const dt = Number.isNaN(this.lastFrameAt) ? 16 : Math.min(now - this.lastFrameAt, 1000);
     this.lastFrameAt = now;
-    this.frameMs = this.frameMs * 0.95 + dt * 0.05;
     if (this.quality.frame(dt)) this.applyResolution();
-    // Fewer trail dots when frames run long, more when there is room.
-    if (this.frameMs > 22) this.trailBudget = Math.max(TRAIL_BUDGET_MIN, this.trailBudget * 0.97);
-    else if (this.frameMs < 14) this.trailBudget = Math.min(TRAIL_BUDGET_MAX, this.trailBudget * 1.01);
+    this.trailBudget.frame(dt);
     this.sky.twinkle(now, this.camera, this.reducedMotion);
     this.drawBodies(alpha);
     this.drawGalaxy(alpha);
@@ -428,7 +423,10 @@ export class GravityScene implements GameScene<Snapshot, GravitySceneInput, Grav
     }
     const n = curr.count;
     const { trails, trailLen } = curr.buffers;
-    const perBody = Math.max(8, Math.min(TRAIL_MAX_POINTS, Math.floor(this.trailBudget / Math.max(1, n))));
+    const perBody = Math.max(
+      8,
+      Math.min(TRAIL_MAX_POINTS, Math.floor(this.trailBudget.points / Math.max(1, n))),
+    );
     const scale = TRAIL_DOT_PX / this.camera.zoom / TEXTURE_SIZE.dot;
     let used = 0;
     for (let i = 0; i < n; i++) {
