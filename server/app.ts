@@ -20,6 +20,7 @@ import { SavesRepository } from './repositories/saves.ts';
 import { ScoresRepository } from './repositories/scores.ts';
 import { TracksRepository } from './repositories/tracks.ts';
 import { UsersRepository } from './repositories/users.ts';
+import { requestLoggerFactory } from './requestLogger.ts';
 import { accountRoutes } from './routes/account.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { adminAuthRoutes } from './routes/adminAuth.ts';
@@ -73,6 +74,7 @@ export async function buildApp({
     // One line per request, written by setupOperations (with user, route and latency).
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: genRequestId,
+    childLoggerFactory: requestLoggerFactory,
     trustProxy: config.production,
     bodyLimit: DEFAULT_BODY_LIMIT,
   });

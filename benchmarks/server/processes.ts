@@ -12,14 +12,17 @@ export interface Started {
   info: { port: number; cookie?: string; schema?: string | null };
 }
 
-/** Starts a helper process and waits for its one-line JSON hello (nodeArgs: e.g. --cpu-prof). */
+/**
+ * Starts a helper process and waits for its one-line JSON hello (nodeArgs: e.g. --cpu-prof).
+ * `script` is a name in this folder, or an absolute path (another checkout's serve.ts).
+ */
 export function startProcess(
   script: string,
   env: Record<string, string> = {},
   nodeArgs: string[] = [],
 ): Promise<Started> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(HERE, script)], {
+    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.resolve(HERE, script)], {
       stdio: ['pipe', 'pipe', 'inherit'],
       env: { ...process.env, NODE_ENV: 'test', ...env },
     });

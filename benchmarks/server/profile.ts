@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { type CpuProfile, profileBreakdown } from '../lib/breakdown.ts';
 import { moduleName } from '../lib/treemap.ts';
+import { callOptions } from './calls.ts';
 import { cpuSeconds, type Started, startProcess } from './processes.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -39,45 +40,7 @@ const server: Started = await startProcess(
 );
 const base = `http://127.0.0.1:${server.info.port}`;
 const cookie = server.info.cookie as string;
-let n = 0;
-const json = { 'content-type': 'application/json' };
-const calls: Record<string, autocannon.Options> = {
-  top10: { url: `${base}/api/scores/get.php?game_id=whac-a-moji` },
-  list: { url: `${base}/api/saves/list.php?appId=synth`, headers: { cookie } },
-  submit: {
-    url: `${base}/api/scores/submit.php`,
-    method: 'POST',
-    headers: json,
-    requests: [
-      {
-        setupRequest: (r) => ({
-          ...r,
-          body: JSON.stringify({
-            game_id: 'whac-a-moji',
-            player_name: 'bench',
-            score: Math.floor(Math.random() * 6000),
-            duration: 300,
-          }),
-        }),
-      },
-    ],
-  },
-  save: {
-    url: `${base}/api/saves/save.php`,
-    method: 'POST',
-    headers: { ...json, cookie },
-    requests: [
-      {
-        setupRequest: (r) => ({
-          ...r,
-          body: JSON.stringify({ appId: 'synth', key: `slot ${n++ % 20}`, data: { n }, ifMatch: '*' }),
-        }),
-      },
-    ],
-  },
-};
-const options = calls[call];
-if (!options) throw new Error(`unknown call ${call}: one of ${Object.keys(calls).join(', ')}`);
+const options = callOptions(call, base, cookie);
 
 await autocannon({ ...options, connections: 50, duration: 1 });
 // The load's window on the monotonic clock V8's samples are timed by (the same in both processes).
