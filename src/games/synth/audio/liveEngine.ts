@@ -183,18 +183,21 @@ export class LiveEngine {
       playStep(this.tracks, this.bank.voices, e, this.state.bpm);
       this.scheduledSteps++;
     }
-    this.applyTempoChanges();
+    // One output timestamp for the whole tick: reading it is a call into the audio thread's
+    // state, and the tick runs 40 times a second on the main thread.
+    const stamp = this.outputStamp();
+    this.applyTempoChanges(stamp);
     // The page's clock and the audio clock drift apart slowly: set the playhead again when
     // its steps would be seen more than RESYNC_MS away from when they are heard.
     const clock = this.clock;
-    if (clock && Math.abs(this.pageTimeOf(clock.time) - clock.view.at) > RESYNC_MS)
+    if (clock && Math.abs(this.pageTimeOf(clock.time, stamp) - clock.view.at) > RESYNC_MS)
       this.setClock(clock.view.index, clock.time, clock.bpm);
   };
 
   /** The tempo changes now heard (a late timer is caught up by the scheduler's tick). */
-  private applyTempoChanges() {
+  private applyTempoChanges(stamp = this.outputStamp()) {
     if (!this.state) return;
-    const heard = this.audibleTime();
+    const heard = this.audibleTime(stamp);
     let latest: { index: number; time: number; bpm: number } | null = null;
     while (this.tempoChanges.length > 0 && this.tempoChanges[0].time <= heard + TEMPO_EARLY_S)
       latest = this.tempoChanges.shift() ?? null;
@@ -208,21 +211,24 @@ export class LiveEngine {
     for (const l of this.listeners) l(view);
   }
 
-  /** The audio-clock time now leaving the speakers (output latency accounted for where the browser says). */
-  private audibleTime(): number {
+  /** The browser's pairing of audio time and page time at the speakers, where it gives one. */
+  private outputStamp(): AudioTimestamp | null {
     const ctx = this.raw as AudioContext;
     const stamp = typeof ctx.getOutputTimestamp === 'function' ? ctx.getOutputTimestamp() : null;
+    return stamp?.contextTime && stamp.performanceTime ? stamp : null;
+  }
+
+  /** The audio-clock time now leaving the speakers (output latency accounted for where the browser says). */
+  private audibleTime(stamp = this.outputStamp()): number {
     if (stamp?.contextTime && stamp.performanceTime)
       return stamp.contextTime + (performance.now() - stamp.performanceTime) / 1000;
-    return ctx.currentTime;
+    return this.raw.currentTime;
   }
 
   /** When the sound of audio time `time` leaves the speakers, in `performance.now()` ms. */
-  private pageTimeOf(time: number): number {
-    const ctx = this.raw as AudioContext;
-    const stamp = typeof ctx.getOutputTimestamp === 'function' ? ctx.getOutputTimestamp() : null;
+  private pageTimeOf(time: number, stamp = this.outputStamp()): number {
     if (stamp?.contextTime && stamp.performanceTime)
       return stamp.performanceTime + (time - stamp.contextTime) * 1000;
-    return performance.now() + (time - ctx.currentTime) * 1000;
+    return performance.now() + (time - this.raw.currentTime) * 1000;
   }
 }
