@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CompiledQuery, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect } from 'kysely';
+import { CompiledQuery, Kysely, SqliteAdapter, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { OwnSchemaPostgresDialect } from './ownSchemaIntrospector.ts';
 import type { Database } from './schema.ts';
 import { SqliteBatchWriter } from './sqliteWriter.ts';
 
@@ -187,7 +188,10 @@ export function connectDatabase(url: string, options: ConnectOptions = {}): Db {
       return timed(queryObservers, sql, async () => (await pool.query(query)).rows);
     }
     return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: observe(queryObservers) }),
+      db: new Kysely<Database>({
+        dialect: new OwnSchemaPostgresDialect({ pool }, schema),
+        log: observe(queryObservers),
+      }),
       dialect: 'postgres',
       schema,
       file: null,

@@ -345,21 +345,6 @@ const isBusy = (error: unknown) =>
   (error as { code?: string } | undefined)?.code === 'SQLITE_BUSY' ||
   /database is locked/.test(String(error ?? ''));
 
-/**
- * PostgreSQL: another schema of the database was dropped while Kysely's migrator looked for
- * its own tables. It lists the tables of every schema (`introspection.getTables`, whose
- * `pg_get_serial_sequence` resolves each table by its schema's name), so a concurrent DROP
- * SCHEMA elsewhere (another app, another test file) fails that query with invalid_schema_name
- * (3F000) naming a schema that is not ours. Nothing was migrated yet: asking again settles it.
- * Our own schema missing is a real error and is not retried.
- */
-export function isOtherSchemaGone(error: unknown, schema: string | null): boolean {
-  const e = error as { code?: string; message?: string } | undefined;
-  if (e?.code !== '3F000') return false;
-  const named = /schema "([^"]+)" does not exist/.exec(e.message ?? '')?.[1];
-  return named !== undefined && named !== (schema ?? 'public');
-}
-
 export async function migrateToLatest(
   db: UntypedDb,
   dialect: Dialect,
@@ -372,16 +357,12 @@ export async function migrateToLatest(
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
   let { error, results } = await migrator.migrateToLatest();
-  // Failures another process caused, that asking again settles. SQLite: several servers
-  // starting on one file, a migration transaction that read before another process wrote
-  // cannot upgrade its lock and fails at once with SQLITE_BUSY (waiting could deadlock); the
-  // other's migrations are then done. PostgreSQL: see isOtherSchemaGone.
-  const retry =
-    dialect === 'sqlite'
-      ? { attempts: 20, stepMs: 50, when: isBusy }
-      : { attempts: 5, stepMs: 20, when: (e: unknown) => isOtherSchemaGone(e, schema) };
-  for (let attempt = 1; attempt <= retry.attempts && retry.when(error); attempt++) {
-    await new Promise((resolve) => setTimeout(resolve, retry.stepMs * attempt));
+  // SQLite: several servers starting on one file, a migration transaction that read before
+  // another process wrote cannot upgrade its lock and fails at once with SQLITE_BUSY (waiting
+  // could deadlock); the other's migrations are then done, and asking again settles it.
+  // (PostgreSQL needs no retry: its migrator reads our schema only, see OwnSchemaIntrospector.)
+  for (let attempt = 1; attempt <= 20 && dialect === 'sqlite' && isBusy(error); attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
     ({ error, results } = await migrator.migrateToLatest());
   }
   const failed = results?.find((r) => r.status === 'Error');
