@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Response, test } from '@playwright/test';
 import { watchConsole } from './watchConsole.ts';
 
 /** The site shell (platform spec §2): routes, redirects, error page, scroll, meta, analytics. */
@@ -88,14 +88,19 @@ test('no analytics are sent when no endpoint is configured', async ({ page }) =>
 });
 
 test('the home page loads neither Pixi nor Tone', async ({ page }) => {
-  const scripts: Promise<string>[] = [];
-  page.on('response', (res) => {
-    if (res.request().resourceType() === 'script') scripts.push(res.text());
-  });
+  const scripts: Response[] = [];
+  const onResponse = (res: Response) => {
+    if (res.request().resourceType() === 'script') scripts.push(res);
+  };
+  page.on('response', onResponse);
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Futile' })).toBeVisible();
   await page.waitForLoadState('networkidle');
-  const bodies = await Promise.all(scripts);
+  // Read the bodies only once the listener is off: a body asked for in the listener itself
+  // (a script the service worker fetched after this point) was still being read when the
+  // test ended, and failed it with "response.text: Test ended".
+  page.off('response', onResponse);
+  const bodies = await Promise.all(scripts.map((res) => res.text()));
   expect(bodies.length).toBeGreaterThan(0);
   for (const body of bodies) {
     expect(body).not.toContain('PixiJS');
