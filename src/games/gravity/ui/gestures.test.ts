@@ -34,6 +34,25 @@ describe('GestureRecognizer', () => {
     expect(h.holdElapsed(600)).toEqual([]);
   });
 
+  it('a hold whose release is handled before its timer ran still adds one star, not a tap', () => {
+    // A busy main thread: the press is handled late, the release is queued before the timer.
+    const g = new GestureRecognizer();
+    g.down(1, sp(50, 60), 1000, null);
+    expect(g.up(1, sp(51, 60), 1900)).toEqual([
+      { type: 'disarmHold' },
+      { type: 'addStar', at: { x: 50, y: 60 } },
+    ]);
+    expect(g.holdElapsed(1950)).toEqual([]);
+    // …and the next quick tap is a tap, not the second half of a double tap.
+    g.down(1, sp(50, 60), 2000, null);
+    expect(types(g.up(1, sp(50, 60), 2050))).toEqual(['disarmHold', 'select']);
+
+    // Released a moment short of 600 ms: a tap.
+    const h = new GestureRecognizer();
+    h.down(1, sp(50, 60), 0, null);
+    expect(types(h.up(1, sp(50, 60), 599))).toEqual(['disarmHold', 'select']);
+  });
+
   it('pressing a body selects it; moving it drags it', () => {
     const g = new GestureRecognizer();
     expect(g.down(1, sp(10, 10), 0, 7)).toEqual([{ type: 'select', id: 7 }]);

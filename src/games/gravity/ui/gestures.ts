@@ -100,7 +100,9 @@ export class GestureRecognizer {
   }
 
   up(pointerId: number, at: ScreenPoint, t: number): GestureAction[] {
-    if (!this.pointers.delete(pointerId)) return [];
+    const pointer = this.pointers.get(pointerId);
+    if (!pointer) return [];
+    this.pointers.delete(pointerId);
     const out: GestureAction[] = [];
     const mode = this.mode;
     if (mode === 'pinch') {
@@ -114,7 +116,13 @@ export class GestureRecognizer {
     if (mode === 'press-space') {
       out.push({ type: 'disarmHold' });
       const last = this.lastTap;
-      if (last && t - last.t < DOUBLE_TAP_MS && distance(at, last.at) < DOUBLE_TAP_DISTANCE) {
+      if (t - this.downAt >= HOLD_MS) {
+        // Held still long enough by the events' own clock, though the hold timer has not run:
+        // a busy page (or a slow body lookup) handled the press late and queued the release
+        // first. It was a hold all the same, not a tap.
+        out.push({ type: 'addStar', at: pointer.start });
+        this.lastTap = null;
+      } else if (last && t - last.t < DOUBLE_TAP_MS && distance(at, last.at) < DOUBLE_TAP_DISTANCE) {
         out.push({ type: 'addPlanet', at });
         this.lastTap = null;
       } else {
