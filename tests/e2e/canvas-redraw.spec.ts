@@ -163,9 +163,10 @@ async function openPausedGravity(page: Page, path = '/gravity'): Promise<Locator
   // Four pages open at once, two of them under 4× CPU, on a busy machine: give them time.
   await expect(stage.locator('canvas')).toBeVisible({ timeout: 90_000 });
   await expect(stage).toHaveAttribute('data-body-count', /\d+/, { timeout: 90_000 });
-  // The bodies come from the physics worker; the drawing starts once its renderer runs, which
-  // under that load came seconds later (the sky was still empty 1 s after the bodies).
-  await expect(stage.locator('canvas[data-scene="started"]')).toHaveCount(1, { timeout: 90_000 });
+  // The bodies come from the physics worker; the renderer starts, then draws them once their
+  // first snapshot reaches it, which under that load came seconds later (the sky was still
+  // empty 1 s after the bodies, and 1 s after the renderer had started).
+  await expect(stage.locator('canvas[data-drawn="true"]')).toHaveCount(1, { timeout: 90_000 });
   await page.getByRole('button', { name: /Pause/ }).click();
   return stage.locator('canvas');
 }

@@ -167,6 +167,47 @@ describe('RenderHost', () => {
     hud.port1.close();
   });
 
+  it('posts `drawn` once, after the first frame that drew a snapshot, not for the frames before it', async () => {
+    const clock = new TestClock();
+    const scene = new RecordingScene();
+    const host = new RenderHost<Step, string, { step: number }, Float32Array>({
+      createScene: () => scene,
+      frames: { requestFrame: clock.requestFrame, cancelFrame: clock.cancelFrame },
+      now: () => clock.now(),
+    });
+    const hud = await initHost(host);
+    const drawn: number[] = [];
+    hud.port1.onmessage = (event: MessageEvent<HudMessage<unknown>>) => {
+      if (event.data.type === 'drawn') drawn.push(scene.drawn.length);
+    };
+    // Frames without an engine: the scene draws (an empty sky), but nothing of the game's state.
+    clock.advanceFrame(16);
+    clock.advanceFrame(16);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(drawn).toEqual([]);
+    const server = new SnapshotServer<Float32Array | null, Step>();
+    const engine = new MessageChannel();
+    let step = 0;
+    server.serve(engine.port2, async () => ({ step: ++step, buffer: new Float32Array(4) }));
+    host.connect(engine.port1);
+    // The third frame asks; the snapshot arrives between frames; the fourth draws it.
+    clock.advanceFrame(16);
+    await vi.waitFor(() => expect(scene.pushed).toEqual([1]));
+    expect(drawn).toEqual([]);
+    clock.advanceFrame(16);
+    await vi.waitFor(() => expect(drawn).toEqual([4]));
+    // Once only, whatever follows.
+    for (let i = 0; i < 5; i++) {
+      clock.advanceFrame(16);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(scene.pushed.length).toBeGreaterThan(1);
+    expect(drawn).toEqual([4]);
+    host.dispose();
+    engine.port2.close();
+    hud.port1.close();
+  });
+
   it('reports a snapshot the engine failed to make on the HUD port', async () => {
     const clock = new TestClock();
     const host = new RenderHost<Step, string, { step: number }, Float32Array>({

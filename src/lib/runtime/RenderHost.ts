@@ -3,8 +3,15 @@ import { FrameLoop, realmFrames, SnapshotTimeline } from './frames.ts';
 import type { GameScene, SceneCanvas, SceneEnvironment, SceneViewport } from './GameScene.ts';
 import { markShown } from './inputMarks.ts';
 
-/** What the render host posts on the page's HUD port. */
-export type HudMessage<Hud> = { type: 'hud'; hud: Hud } | { type: 'error'; message: string };
+/**
+ * What the render host posts on the page's HUD port: the HUD, an error, and once, `drawn`
+ * after the first frame that showed the engine's state (until then the canvas shows at most
+ * what the scene draws without it, such as an empty sky).
+ */
+export type HudMessage<Hud> =
+  | { type: 'hud'; hud: Hud }
+  | { type: 'error'; message: string }
+  | { type: 'drawn' };
 
 /** At most this often the HUD is sampled and posted to the page (10 times a second). */
 export const HUD_INTERVAL_MS = 100;
@@ -39,6 +46,9 @@ export class RenderHost<Snapshot, Input = never, Hud = never, Recycle = void> {
   private visible = true;
   private lastHud = Number.NEGATIVE_INFINITY;
   private lastShownInput = 0;
+  /** A snapshot has reached the scene; then whether a frame has drawn one (`drawn` posted). */
+  private hasSnapshot = false;
+  private drawnPosted = false;
   private readonly pendingInput: Input[] = [];
   private disposed = false;
   /** The frame time the scene is given (the real one, but in slowFramesForTest). */
@@ -159,6 +169,10 @@ export class RenderHost<Snapshot, Input = never, Hud = never, Recycle = void> {
     if (!scene) return;
     this.request();
     scene.draw(this.timeline.alpha(now), this.frameTime(now));
+    if (this.hasSnapshot && !this.drawnPosted) {
+      this.drawnPosted = true;
+      this.post({ type: 'drawn' });
+    }
     const shown = scene.shownInput?.() ?? 0;
     if (shown > this.lastShownInput) {
       this.lastShownInput = shown;
@@ -203,6 +217,7 @@ export class RenderHost<Snapshot, Input = never, Hud = never, Recycle = void> {
   private receive(snapshot: Snapshot): void {
     if (!this.scene) return;
     this.timeline.push(this.now());
+    this.hasSnapshot = true;
     const spent = (this.scene.push(snapshot) ?? null) as Recycle | null;
     if (spent !== null) this.recycled = spent;
   }

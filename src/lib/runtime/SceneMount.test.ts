@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
+import { SnapshotServer } from '../snapshotPort.ts';
 import { SceneMount } from './SceneMount.ts';
 import { PictureScene } from './sceneTesting.testutil.ts';
 
 describe('SceneMount.capture', () => {
-  it('takes the scene’s picture on the page’s thread, and refuses before the scene started; the canvas says when it has', async () => {
+  it('takes the scene’s picture on the page’s thread, and refuses before the scene started; the canvas says when it has started, and when it has drawn the engine’s state', async () => {
     vi.stubGlobal(
       'ResizeObserver',
       class {
@@ -34,7 +35,15 @@ describe('SceneMount.capture', () => {
     await mount.start();
     expect(mount.canvas.dataset.scene).toBe('started');
     expect(await mount.capture()).toBe(scene.picture);
+    // Started is not drawn: the canvas says `data-drawn` once a frame has shown a snapshot.
+    expect(mount.canvas.dataset.drawn).toBeUndefined();
+    const server = new SnapshotServer<null, number>();
+    const engine = new MessageChannel();
+    server.serve(engine.port2, async () => 1);
+    mount.connect(engine.port1);
+    await vi.waitFor(() => expect(mount.canvas.dataset.drawn).toBe('true'));
     mount.dispose();
+    engine.port2.close();
     vi.unstubAllGlobals();
   });
 });

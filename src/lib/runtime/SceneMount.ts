@@ -167,6 +167,7 @@ export class SceneMount<Snapshot, Input = never, Hud = never, Recycle = void> {
     hud.port1.onmessage = (event: MessageEvent<HudMessage<Hud>>) => {
       const message = event.data;
       if (message.type === 'hud') this.options.onHud(message.hud);
+      else if (message.type === 'drawn') this.drawn();
       else this.options.onError(new Error(message.message));
     };
     if (this.options.mode === 'main') {
@@ -203,6 +204,14 @@ export class SceneMount<Snapshot, Input = never, Hud = never, Recycle = void> {
    */
   private started(): void {
     if (!this.disposed) this.canvas.dataset.scene = 'started';
+  }
+
+  /**
+   * A frame has shown the engine's state: the canvas says so (`data-drawn`), for whoever
+   * looks at the picture (a scene that has started may not have had its first snapshot yet).
+   */
+  private drawn(): void {
+    if (!this.disposed) this.canvas.dataset.drawn = 'true';
   }
 
   private teardownRenderer(): void {
