@@ -120,8 +120,7 @@ export class GestureRecognizer {
         // Held still long enough by the events' own clock, though the hold timer has not run:
         // a busy page (or a slow body lookup) handled the press late and queued the release
         // first. It was a hold all the same, not a tap.
-        out.push({ type: 'addStar', at: pointer.start });
-        this.lastTap = null;
+        out.push(this.hold(pointer.start));
       } else if (last && t - last.t < DOUBLE_TAP_MS && distance(at, last.at) < DOUBLE_TAP_DISTANCE) {
         out.push({ type: 'addPlanet', at });
         this.lastTap = null;
@@ -140,8 +139,15 @@ export class GestureRecognizer {
     if (this.mode !== 'press-space' || t - this.downAt < HOLD_MS - 1) return [];
     const p = [...this.pointers.values()][0];
     this.mode = 'held';
+    if (p) return [this.hold(p.start)];
     this.lastTap = null;
-    return p ? [{ type: 'addStar', at: p.start }] : [];
+    return [];
+  }
+
+  /** A hold on empty space, timed out or released late: a star where the press began; no tap pending. */
+  private hold(start: ScreenPoint): GestureAction {
+    this.lastTap = null;
+    return { type: 'addStar', at: start };
   }
 
   cancel(pointerId: number): GestureAction[] {
