@@ -12,6 +12,7 @@ import {
   SCORES_PAGE_SIZE,
   saveGameConfig,
 } from './adminApi.ts';
+import { FilterForm } from './FilterForm.tsx';
 import { PagedTable } from './PagedTable.tsx';
 
 /** Runs a delete and alerts the §8 text on failure; true when it worked. */
@@ -134,9 +135,7 @@ function GameScores({
   onBack: () => void;
   onChanged: () => void;
 }) {
-  const [filterInput, setFilterInput] = useState('');
   const [filter, setFilter] = useState('');
-  const filterId = useId();
 
   const load = useCallback(
     async (offset: number) => {
@@ -167,28 +166,13 @@ function GameScores({
         </button>
         <h3 className="admin-toolbar__title">Scores: {gameId}</h3>
       </div>
-      <form
-        className="admin-filter"
-        aria-label="Filter"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setFilter(filterInput);
-        }}
-      >
-        <label htmlFor={filterId} className="pf-label">
-          Player name
-        </label>
-        <input
-          id={filterId}
-          className="pf-input"
-          value={filterInput}
-          onChange={(e) => setFilterInput(e.target.value)}
-          placeholder="Filter by player name"
-        />
-        <button type="submit" className="button button--small">
-          Filter
-        </button>
-      </form>
+      <FilterForm
+        formLabel="Filter"
+        label="Player name"
+        placeholder="Filter by player name"
+        submitLabel="Filter"
+        onApply={setFilter}
+      />
       {/* A new filter starts over at page 1. */}
       <PagedTable
         key={filter}

@@ -1,15 +1,14 @@
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { AdminListedUser, OkResponse } from '../../api/types.ts';
 import { alertDialog } from '../ui/asyncDialogs.tsx';
 import { fetchUsers, formatWhen, setUserActive, setUserAdmin, USERS_PAGE_SIZE } from './adminApi.ts';
+import { FilterForm } from './FilterForm.tsx';
 import { PagedTable } from './PagedTable.tsx';
 
 /** User Management (spec §2): search, 25 a page, activate/deactivate, grant/remove admin. */
 export function UsersTab() {
   const [query, setQuery] = useState('');
-  const [queryInput, setQueryInput] = useState('');
   const [busyId, setBusyId] = useState<string | null>(null);
-  const searchId = useId();
 
   const load = useCallback(
     async (offset: number) => {
@@ -35,29 +34,14 @@ export function UsersTab() {
 
   return (
     <div className="admin-tab">
-      <form
-        className="admin-filter"
-        aria-label="Search users"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setQuery(queryInput);
-        }}
-      >
-        <label htmlFor={searchId} className="pf-label">
-          Search users
-        </label>
-        <input
-          id={searchId}
-          className="pf-input"
-          type="search"
-          value={queryInput}
-          onChange={(e) => setQueryInput(e.target.value)}
-          placeholder="Name or email"
-        />
-        <button type="submit" className="button button--small">
-          Search
-        </button>
-      </form>
+      <FilterForm
+        formLabel="Search users"
+        label="Search users"
+        type="search"
+        placeholder="Name or email"
+        submitLabel="Search"
+        onApply={setQuery}
+      />
       {/* A new search starts over at page 1. */}
       <PagedTable
         key={query}
