@@ -173,9 +173,20 @@ test('Yardcore: the score and the mowed count lay out their own boxes as the mow
   await playing(page);
   const cut = page.getByTestId('yard-cut');
   const cutCount = async () => Number((await cut.textContent())?.split('/')[0]);
-  const trace = await startTrace(page);
-  await page.keyboard.down('ArrowRight');
-  await expect.poll(cutCount, { timeout: 60_000 }).toBeGreaterThan(3);
-  await page.keyboard.up('ArrowRight');
-  await expectOnlyPartial(trace, 2);
+  // A layout that also carries another change of the same frame (the live summary's first
+  // text, the canvas taking its new size) is not counted; on a busy machine frames are few,
+  // so several cuts can share one. Mow in pieces, each traced, until two layouts were the
+  // readouts' alone: right, then down (the seed keeps both cutting fresh grass).
+  const layouts: ReturnType<typeof readoutLayouts> = [];
+  for (const key of ['ArrowRight', 'ArrowDown', 'ArrowDown']) {
+    if (layouts.length >= 2) break;
+    const trace = await startTrace(page);
+    const before = await cutCount();
+    await page.keyboard.down(key);
+    await expect.poll(cutCount, { timeout: 60_000 }).toBeGreaterThan(before + 3);
+    await page.keyboard.up(key);
+    layouts.push(...readoutLayouts(await stopTrace(trace)));
+  }
+  expect(layouts.length).toBeGreaterThanOrEqual(2);
+  expect(layouts.filter((l) => !l.partial)).toEqual([]);
 });
