@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { AuditEntry } from '../../api/types.ts';
+import { AdminTable } from './AdminTable.tsx';
 import { AUDIT_PAGE_SIZE, fetchAudit, formatWhen } from './adminApi.ts';
 
 /** What admins did, newest first (GET /api/admin/audit.php), 50 at a time. */
@@ -44,32 +45,19 @@ export function AuditTab() {
         <p className="pf-muted">No admin actions yet.</p>
       )}
       {entries !== null && entries.length > 0 && (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">Action</th>
-                <th scope="col">Target</th>
-                <th scope="col">Details</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td>{formatWhen(entry.created_at)}</td>
-                  <td>{entry.actor}</td>
-                  <td className="admin-mono">{entry.action}</td>
-                  <td className="admin-mono">{entry.target ?? '—'}</td>
-                  <td className="admin-mono admin-details">
-                    {entry.details ? JSON.stringify(entry.details) : '—'}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable columns={['When', 'Who', 'Action', 'Target', 'Details']}>
+          {entries.map((entry) => (
+            <tr key={entry.id}>
+              <td>{formatWhen(entry.created_at)}</td>
+              <td>{entry.actor}</td>
+              <td className="admin-mono">{entry.action}</td>
+              <td className="admin-mono">{entry.target ?? '—'}</td>
+              <td className="admin-mono admin-details">
+                {entry.details ? JSON.stringify(entry.details) : '—'}
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
       {hasMore && entries && (
         <button

@@ -2,6 +2,7 @@ import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import type { AdminGameStat, GameConfig, ScoreEntry } from '../../api/types.ts';
 import { alertDialog, confirmDialog } from '../ui/asyncDialogs.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
+import { AdminTable } from './AdminTable.tsx';
 import {
   deleteGameScores,
   deleteScore,
@@ -183,51 +184,44 @@ function GameScores({
         errorText="Failed to load scores"
       >
         {(scores, reload) => (
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">rank</th>
-                  <th scope="col">player_name</th>
-                  <th scope="col">score</th>
-                  <th scope="col">duration</th>
-                  <th scope="col">level_or_mode</th>
-                  <th scope="col">verified</th>
-                  <th scope="col">user_id</th>
-                  <th scope="col">created_at</th>
-                  <th scope="col">
-                    <span className="pf-visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {scores.map((score) => (
-                  <tr key={score.id}>
-                    <td>{score.rank}</td>
-                    <td>{score.player_name}</td>
-                    <td className="admin-num">{formatNumber(score.score, 3)}</td>
-                    <td className="admin-num">
-                      {score.duration === null ? '—' : formatNumber(score.duration, 2)}
-                    </td>
-                    <td>{score.level_or_mode ?? '—'}</td>
-                    <td>{score.verified ? '✓' : ''}</td>
-                    <td className="admin-mono">{score.user_id ?? '—'}</td>
-                    <td>{formatWhen(score.created_at)}</td>
-                    <td>
-                      <button
-                        type="button"
-                        className="button pf-button--danger button--small"
-                        aria-label={`Delete score ${score.score} by ${score.player_name}`}
-                        onClick={() => void removeOne(score, reload)}
-                      >
-                        Delete
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            columns={[
+              'rank',
+              'player_name',
+              'score',
+              'duration',
+              'level_or_mode',
+              'verified',
+              'user_id',
+              'created_at',
+            ]}
+            actions
+          >
+            {scores.map((score) => (
+              <tr key={score.id}>
+                <td>{score.rank}</td>
+                <td>{score.player_name}</td>
+                <td className="admin-num">{formatNumber(score.score, 3)}</td>
+                <td className="admin-num">
+                  {score.duration === null ? '—' : formatNumber(score.duration, 2)}
+                </td>
+                <td>{score.level_or_mode ?? '—'}</td>
+                <td>{score.verified ? '✓' : ''}</td>
+                <td className="admin-mono">{score.user_id ?? '—'}</td>
+                <td>{formatWhen(score.created_at)}</td>
+                <td>
+                  <button
+                    type="button"
+                    className="button pf-button--danger button--small"
+                    aria-label={`Delete score ${score.score} by ${score.player_name}`}
+                    onClick={() => void removeOne(score, reload)}
+                  >
+                    Delete
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
         )}
       </PagedTable>
     </div>
@@ -296,61 +290,54 @@ export function ScoresTab() {
       {stats === null && <p className="pf-muted">Loading…</p>}
       {stats !== null && stats.length === 0 && <p className="pf-muted">No high score data available.</p>}
       {stats !== null && stats.length > 0 && (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">game_id</th>
-                <th scope="col">total_scores</th>
-                <th scope="col">unique_players</th>
-                <th scope="col">highest_score</th>
-                <th scope="col">average_score</th>
-                <th scope="col">latest_score</th>
-                <th scope="col">
-                  <span className="pf-visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {stats.map((stat) => (
-                <tr key={stat.game_id}>
-                  <th scope="row">{stat.game_id}</th>
-                  <td className="admin-num">{formatNumber(stat.total_scores)}</td>
-                  <td className="admin-num">{formatNumber(stat.unique_players)}</td>
-                  <td className="admin-num">{formatNumber(stat.highest_score, 3)}</td>
-                  <td className="admin-num">{formatNumber(stat.average_score, 2)}</td>
-                  <td>{formatWhen(stat.latest_score)}</td>
-                  <td className="admin-actions">
-                    <button
-                      type="button"
-                      className="button button--small"
-                      aria-label={`View scores of ${stat.game_id}`}
-                      onClick={() => setOpenGame(stat.game_id)}
-                    >
-                      Scores
-                    </button>
-                    <button
-                      type="button"
-                      className="button button--ghost button--small"
-                      aria-label={`Edit config of ${stat.game_id}`}
-                      onClick={() => setEditing(defaultConfig(stat.game_id, configs))}
-                    >
-                      Config
-                    </button>
-                    <button
-                      type="button"
-                      className="button pf-button--danger button--small"
-                      aria-label={`Delete all scores of ${stat.game_id}`}
-                      onClick={() => void removeGame(stat.game_id)}
-                    >
-                      Delete all
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          columns={[
+            'game_id',
+            'total_scores',
+            'unique_players',
+            'highest_score',
+            'average_score',
+            'latest_score',
+          ]}
+          actions
+        >
+          {stats.map((stat) => (
+            <tr key={stat.game_id}>
+              <th scope="row">{stat.game_id}</th>
+              <td className="admin-num">{formatNumber(stat.total_scores)}</td>
+              <td className="admin-num">{formatNumber(stat.unique_players)}</td>
+              <td className="admin-num">{formatNumber(stat.highest_score, 3)}</td>
+              <td className="admin-num">{formatNumber(stat.average_score, 2)}</td>
+              <td>{formatWhen(stat.latest_score)}</td>
+              <td className="admin-actions">
+                <button
+                  type="button"
+                  className="button button--small"
+                  aria-label={`View scores of ${stat.game_id}`}
+                  onClick={() => setOpenGame(stat.game_id)}
+                >
+                  Scores
+                </button>
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  aria-label={`Edit config of ${stat.game_id}`}
+                  onClick={() => setEditing(defaultConfig(stat.game_id, configs))}
+                >
+                  Config
+                </button>
+                <button
+                  type="button"
+                  className="button pf-button--danger button--small"
+                  aria-label={`Delete all scores of ${stat.game_id}`}
+                  onClick={() => void removeGame(stat.game_id)}
+                >
+                  Delete all
+                </button>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
       {configOnly.length > 0 && (
         <div className="admin-configs">

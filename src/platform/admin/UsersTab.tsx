@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { AdminListedUser, OkResponse } from '../../api/types.ts';
 import { alertDialog } from '../ui/asyncDialogs.tsx';
+import { AdminTable } from './AdminTable.tsx';
 import { fetchUsers, formatWhen, setUserActive, setUserAdmin, USERS_PAGE_SIZE } from './adminApi.ts';
 import { FilterForm } from './FilterForm.tsx';
 import { PagedTable } from './PagedTable.tsx';
@@ -52,65 +53,47 @@ export function UsersTab() {
         errorText="Failed to load users"
       >
         {(users, reload) => (
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">User</th>
-                  <th scope="col">Providers</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Last login</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">
-                    <span className="pf-visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {users.map((user) => (
-                  <tr key={user.id} className={user.isActive ? undefined : 'admin-row--inactive'}>
-                    <th scope="row">
-                      <span className="admin-user__name">{user.displayName}</span>
-                      <span className="admin-user__email">{user.email ?? '—'}</span>
-                    </th>
-                    <td>{user.providers.join(', ') || '—'}</td>
-                    <td>{formatWhen(user.createdAt)}</td>
-                    <td>{formatWhen(user.lastLogin)}</td>
-                    <td>
-                      <span
-                        className={user.isActive ? 'admin-pill admin-pill--ok' : 'admin-pill admin-pill--off'}
-                      >
-                        {user.isActive ? 'Active' : 'Inactive'}
-                      </span>
-                      {user.isAdmin && <span className="admin-pill admin-pill--admin">Admin</span>}
-                    </td>
-                    <td className="admin-actions">
-                      <button
-                        type="button"
-                        className="button button--ghost button--small"
-                        disabled={busyId === user.id}
-                        aria-label={`${user.isActive ? 'Deactivate' : 'Activate'} ${user.displayName}`}
-                        onClick={() =>
-                          void update(user, () => setUserActive(user.id, !user.isActive), reload)
-                        }
-                      >
-                        {user.isActive ? 'Deactivate' : 'Activate'}
-                      </button>
-                      <button
-                        type="button"
-                        className="button button--ghost button--small"
-                        disabled={busyId === user.id}
-                        aria-label={`${user.isAdmin ? 'Remove admin from' : 'Grant admin to'} ${user.displayName}`}
-                        onClick={() => void update(user, () => setUserAdmin(user.id, !user.isAdmin), reload)}
-                      >
-                        {user.isAdmin ? 'Remove admin' : 'Grant admin'}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable columns={['User', 'Providers', 'Created', 'Last login', 'Status']} actions>
+            {users.map((user) => (
+              <tr key={user.id} className={user.isActive ? undefined : 'admin-row--inactive'}>
+                <th scope="row">
+                  <span className="admin-user__name">{user.displayName}</span>
+                  <span className="admin-user__email">{user.email ?? '—'}</span>
+                </th>
+                <td>{user.providers.join(', ') || '—'}</td>
+                <td>{formatWhen(user.createdAt)}</td>
+                <td>{formatWhen(user.lastLogin)}</td>
+                <td>
+                  <span
+                    className={user.isActive ? 'admin-pill admin-pill--ok' : 'admin-pill admin-pill--off'}
+                  >
+                    {user.isActive ? 'Active' : 'Inactive'}
+                  </span>
+                  {user.isAdmin && <span className="admin-pill admin-pill--admin">Admin</span>}
+                </td>
+                <td className="admin-actions">
+                  <button
+                    type="button"
+                    className="button button--ghost button--small"
+                    disabled={busyId === user.id}
+                    aria-label={`${user.isActive ? 'Deactivate' : 'Activate'} ${user.displayName}`}
+                    onClick={() => void update(user, () => setUserActive(user.id, !user.isActive), reload)}
+                  >
+                    {user.isActive ? 'Deactivate' : 'Activate'}
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--ghost button--small"
+                    disabled={busyId === user.id}
+                    aria-label={`${user.isAdmin ? 'Remove admin from' : 'Grant admin to'} ${user.displayName}`}
+                    onClick={() => void update(user, () => setUserAdmin(user.id, !user.isAdmin), reload)}
+                  >
+                    {user.isAdmin ? 'Remove admin' : 'Grant admin'}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
         )}
       </PagedTable>
     </div>
