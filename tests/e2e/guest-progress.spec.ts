@@ -24,7 +24,7 @@ async function makeGuestProgress(page: Page) {
 /** Dev sign-in from the account page (a full-page round trip), without waiting on what shows after. */
 async function signInAsDevUser(page: Page) {
   await page.goto('/account');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('dialog', { name: 'Sign in' }).getByRole('button', { name: 'Dev: User' }).click();
   await page.waitForURL('**/account');
 }

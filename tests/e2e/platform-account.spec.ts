@@ -9,7 +9,9 @@ test('signed out, My account asks to sign in; the sign-in dialog offers provider
   await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
   await expect(page.getByText('Please sign in to manage your account.')).toBeVisible();
   await shootBoth(page, 'account-signed-out');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  // The card's own Sign in (the header has one too).
+  const signIn = page.getByRole('main').getByRole('button', { name: 'Sign in' });
+  await signIn.click();
   const dialog = page.getByRole('dialog', { name: 'Sign in' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('button', { name: /Google/ })).toBeDisabled(); // not configured here
@@ -22,17 +24,18 @@ test('signed out, My account asks to sign in; the sign-in dialog offers provider
   expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeFocused();
+  await expect(signIn).toBeFocused();
   expect(errors).toEqual([]);
 });
 
 test('Dev: Invalid ends signed out', async ({ page }) => {
   await page.goto('/account');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('button', { name: 'Dev: Invalid' }).click();
   await page.waitForURL(/\/account/);
   await expect(page.getByText('Please sign in to manage your account.')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('button', { name: 'Sign in' })).toBeVisible();
 });
 
 test('dev sign-in as user: account menu, display name, saved items, sign out', async ({ page }) => {

@@ -4,7 +4,8 @@ import { expect, type Page } from '@playwright/test';
 /** Dev sign-in (spec §2): the sign-in dialog's Dev button, a full-page round trip through dev_login.php. */
 export async function devSignIn(page: Page, as: 'user' | 'admin', path = '/account') {
   await page.goto(path);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  // Every page's header has one; My account's signed-out card has its own too.
+  await page.getByRole('button', { name: 'Sign in' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Sign in' });
   await dialog.getByRole('button', { name: as === 'admin' ? 'Dev: Admin' : 'Dev: User' }).click();
   await page.waitForURL(`**${path}`);

@@ -4,6 +4,7 @@ import type { SessionUser } from '../../api/types.ts';
 import { GameHeader } from '../header/GameHeader.tsx';
 import { formatSavedAt } from '../saves/LoadDialog.tsx';
 import { deleteSave, listSaves, type SaveListItem } from '../saves/savesClient.ts';
+import { SignInButton } from '../session/SignInButton.tsx';
 import { useSessionStore } from '../session/sessionStore.ts';
 import { useSession } from '../session/useSession.ts';
 import { alertDialog, confirmDialog } from '../ui/asyncDialogs.tsx';
@@ -209,6 +210,9 @@ export default function AccountPage() {
         {status === 'signedOut' && (
           <div className="account-card account-card--center">
             <p>Please sign in to manage your account.</p>
+            <SignInButton className="button" reasonClassName="account-card__offline">
+              Sign in
+            </SignInButton>
           </div>
         )}
         {user && (

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { OFFLINE_TEXT, useOnline } from '../../lib/pwa/online.ts';
 import type { SaveConfig } from '../saves/saveConfig.ts';
+import { SignInButton } from './SignInButton.tsx';
 import { useSession } from './useSession.ts';
 import '../ui/controls.css';
 import './session.css';
@@ -11,12 +11,9 @@ export interface AccountButtonProps {
   floating?: boolean;
 }
 
-// What the button opens is loaded when it is needed, not with the page: the home page paints
-// without the dialogs and the save flow (README, "Home page size").
-const loadSignInDialog = () => import('./SignInDialog.tsx');
-const loadAccountMenu = () => import('./AccountMenu.tsx');
-const SignInDialog = lazy(() => loadSignInDialog().then((m) => ({ default: m.SignInDialog })));
-const AccountMenu = lazy(() => loadAccountMenu().then((m) => ({ default: m.AccountMenu })));
+// The menu is loaded when it is needed, not with the page: the home page paints without it
+// and the save flow (README, "Home page size").
+const AccountMenu = lazy(() => import('./AccountMenu.tsx').then((m) => ({ default: m.AccountMenu })));
 
 function initialOf(name: string): string {
   return (name.trim()[0] ?? '?').toUpperCase();
@@ -29,15 +26,10 @@ function initialOf(name: string): string {
  */
 export function AccountButton({ saveConfig, floating }: AccountButtonProps) {
   const { status, user, signOut } = useSession();
-  const [signInOpen, setSignInOpen] = useState(false);
-  // The dialog stays mounted once opened, so closing it runs its own close (focus return).
-  const [signInWanted, setSignInWanted] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
-  const offlineReasonId = useId();
-  const online = useOnline();
 
   // Outside click closes the menu (spec §2).
   useEffect(() => {
@@ -67,16 +59,9 @@ export function AccountButton({ saveConfig, floating }: AccountButtonProps) {
     if (returnFocus) buttonRef.current?.focus();
   }
 
-  // A pointer over the button or focus on it fetches the dialog's chunk ahead of the click.
-  const preloadSignIn = () => void loadSignInDialog();
-
   return (
     <div className={floating ? 'account-root account-root--floating' : 'account-root'} ref={rootRef}>
-      {status === 'loading' ? (
-        <button type="button" className={className} disabled aria-busy="true">
-          <span className="account-button__label">Sign in</span>
-        </button>
-      ) : user ? (
+      {user ? (
         <button
           ref={buttonRef}
           type="button"
@@ -113,27 +98,13 @@ export function AccountButton({ saveConfig, floating }: AccountButtonProps) {
           )}
         </button>
       ) : (
-        <button
-          type="button"
+        <SignInButton
           className={className}
-          onClick={() => {
-            setSignInWanted(true);
-            setSignInOpen(true);
-          }}
-          onPointerEnter={preloadSignIn}
-          onFocus={preloadSignIn}
-          disabled={!online}
-          aria-describedby={online ? undefined : offlineReasonId}
-          title={online ? undefined : OFFLINE_TEXT.signIn}
+          reasonClassName="account-offline-reason"
+          busy={status === 'loading'}
         >
           <span className="account-button__label">Sign in</span>
-        </button>
-      )}
-
-      {!online && !user && (
-        <span id={offlineReasonId} className="account-offline-reason">
-          {OFFLINE_TEXT.signIn}
-        </span>
+        </SignInButton>
       )}
 
       {user && (
@@ -146,12 +117,6 @@ export function AccountButton({ saveConfig, floating }: AccountButtonProps) {
             signOut={signOut}
             close={closeMenu}
           />
-        </Suspense>
-      )}
-
-      {signInWanted && (
-        <Suspense fallback={null}>
-          <SignInDialog open={signInOpen} onClose={() => setSignInOpen(false)} />
         </Suspense>
       )}
     </div>
