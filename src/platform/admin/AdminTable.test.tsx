@@ -42,6 +42,20 @@ describe('AdminTable', () => {
     expect(last?.firstElementChild?.className).toBe('pf-visually-hidden');
   });
 
+  it("sets the numeric columns' names right, over their figures", () => {
+    render(
+      <AdminTable columns={['game_id', 'total_scores']} numeric={['total_scores']}>
+        <tr>
+          <th scope="row">whac-a-moji</th>
+          <td className="admin-num">12</td>
+        </tr>
+      </AdminTable>,
+    );
+    const [name, total] = screen.getAllByRole('columnheader');
+    expect(name.className).toBe('');
+    expect(total.className).toBe('admin-num');
+  });
+
   it('has no Actions column unless asked', () => {
     render(
       <AdminTable columns={['When', 'Who']}>

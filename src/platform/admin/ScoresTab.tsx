@@ -195,6 +195,7 @@ function GameScores({
               'user_id',
               'created_at',
             ]}
+            numeric={['score', 'duration']}
             actions
           >
             {scores.map((score) => (
@@ -299,6 +300,7 @@ export function ScoresTab() {
             'average_score',
             'latest_score',
           ]}
+          numeric={['total_scores', 'unique_players', 'highest_score', 'average_score']}
           actions
         >
           {stats.map((stat) => (
