@@ -4,11 +4,12 @@
  */
 
 import { loadavg } from 'node:os';
-import { setCpuThrottling, startTrace } from '../lib/pagedriver.ts';
+import { loopSteps, setCpuThrottling, startTrace } from '../lib/pagedriver.ts';
 import { VIEWPORT } from '../lib/pages.ts';
 import type { launchBrowser } from '../lib/site.ts';
 import { coreShare, cpuWindow, throttlerThread } from '../lib/threadCpu.ts';
 import { type MainThreadSummary, pageMainThread, summarizeMainThread } from '../lib/trace.ts';
+import type { SceneStep } from '../scenes.ts';
 import type { BenchContext, BenchFigure } from '../types.ts';
 import { CPU_RATES, p95Of } from './figures.ts';
 
@@ -31,11 +32,30 @@ const tick = (now) => {
 requestAnimationFrame(tick);
 </script></body></html>`;
 
+/**
+ * The blank page with a button and nothing behind it, for the floor under the pages whose
+ * loop clicks (scenes.ts, `clicked`): what a click costs Chromium itself.
+ */
+export const CLICKED_FLOOR_HTML = FLOOR_HTML.replace(
+  '<div id="hud">',
+  '<button id="tap" type="button">tap</button><div id="hud">',
+);
+
+/**
+ * The clicked blank page's loop, in the shape of Whac-a-Moji's and Crit Happens': a click,
+ * 200 ms, and a second look for something to click (their next-round and result buttons are
+ * mostly absent), through the same tap step the scenes use (a lookup in the page, then a
+ * mouse click over CDP).
+ */
+export const CLICKED_FLOOR_LOOP: SceneStep[] = [{ tap: '#tap' }, { waitMs: 200 }, { tap: '#absent' }];
+
 /** Where the blank page is served: on the bench server's origin, answered by the browser context. */
 const FLOOR_PATH = '/__bench/floor';
 
 export interface FloorRun {
   when: 'before' | 'after';
+  /** The clicked blank page (CLICKED_FLOOR_LOOP running while it was recorded). */
+  clicked?: boolean;
   /** Main-thread work per frame p95 by CPU rate, ms. */
   p95: Record<number, number>;
   /** Main-thread CPU (thread time) per frame p95 by CPU rate, ms. */
@@ -63,16 +83,20 @@ export async function measureFloor(
   recordMs: number,
   warmupMs: number,
   when: FloorRun['when'],
+  clicked = false,
 ): Promise<FloorRun> {
-  ctx.progress('blank page: the floor under main-thread work per frame…');
+  ctx.progress(`${clicked ? 'clicked ' : ''}blank page: the floor under main-thread work per frame…`);
   const context = await browser.newContext({ viewport: VIEWPORT });
+  let clicks: ReturnType<typeof loopSteps> | null = null;
   try {
+    const body = clicked ? CLICKED_FLOOR_HTML : FLOOR_HTML;
     await context.route(origin + FLOOR_PATH, (route) =>
-      route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: FLOOR_HTML }),
+      route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body }),
     );
     const page = await context.newPage();
     await page.goto(origin + FLOOR_PATH, { waitUntil: 'load' });
     const cdp = await context.newCDPSession(page);
+    if (clicked) clicks = loopSteps(page, CLICKED_FLOOR_LOOP);
     await page.waitForTimeout(Math.min(warmupMs, 1000));
     const p95: Record<number, number> = {};
     const cpuP95: Record<number, number> = {};
@@ -101,9 +125,12 @@ export async function measureFloor(
         };
       }
     }
+    await clicks?.stop();
+    clicks = null;
     await setCpuThrottling(cdp, 1);
-    return { when, p95, cpuP95, coreShare: shares, load: loadavg()[0] };
+    return { when, ...(clicked ? { clicked } : {}), p95, cpuP95, coreShare: shares, load: loadavg()[0] };
   } finally {
+    await clicks?.stop().catch(() => {});
     await context.close();
   }
 }
@@ -115,9 +142,13 @@ export function floorFigures(floors: FloorRun[]): BenchFigure[] {
     for (const floor of floors) {
       const value = floor.p95[rate];
       if (value === undefined) continue;
+      const kind = floor.clicked ? 'floorClicked' : 'floor';
+      const page = floor.clicked ? 'clicked blank page' : 'blank page';
       figures.push({
-        id: `frames.floor.cpu${rate}x.main.p95.${floor.when}`,
-        label: `blank page (a 10 Hz HUD only) ${rate}× CPU main-thread work per frame p95, ${floor.when} the games (load ${floor.load.toFixed(1)}): the floor under (a)`,
+        id: `frames.${kind}.cpu${rate}x.main.p95.${floor.when}`,
+        label: floor.clicked
+          ? `clicked blank page (a click every 200 ms, as the clicked scenes' loops) ${rate}× CPU main-thread work per frame p95, ${floor.when} the games (load ${floor.load.toFixed(1)}): the floor under the clicked pages`
+          : `blank page (a 10 Hz HUD only) ${rate}× CPU main-thread work per frame p95, ${floor.when} the games (load ${floor.load.toFixed(1)}): the floor under (a)`,
         value: Math.round(value * 100) / 100,
         unit: 'ms',
         better: 'lower',
@@ -125,8 +156,8 @@ export function floorFigures(floors: FloorRun[]): BenchFigure[] {
       const cpu = floor.cpuP95?.[rate];
       if (cpu !== undefined)
         figures.push({
-          id: `frames.floor.cpu${rate}x.main.cpuP95.${floor.when}`,
-          label: `blank page ${rate}× CPU main-thread CPU per frame p95 (thread time), ${floor.when} the games`,
+          id: `frames.${kind}.cpu${rate}x.main.cpuP95.${floor.when}`,
+          label: `${page} ${rate}× CPU main-thread CPU per frame p95 (thread time), ${floor.when} the games`,
           value: Math.round(cpu * 100) / 100,
           unit: 'ms',
           better: 'lower',
@@ -134,8 +165,8 @@ export function floorFigures(floors: FloorRun[]): BenchFigure[] {
       const share = floor.coreShare?.[rate];
       if (share !== undefined)
         figures.push({
-          id: `frames.floor.cpu${rate}x.main.coreShare.${floor.when}`,
-          label: `blank page ${rate}× CPU: the share of a core its main thread used while recorded, ${floor.when} the games (at 4× mostly the throttle spinning on an idle thread; lib/threadCpu.ts)`,
+          id: `frames.${kind}.cpu${rate}x.main.coreShare.${floor.when}`,
+          label: `${page} ${rate}× CPU: the share of a core its main thread used while recorded, ${floor.when} the games (at 4× mostly the throttle spinning on an idle thread; lib/threadCpu.ts)`,
           value: Math.round(share.main * 1000) / 10,
           unit: `% of a core (the throttle's own thread ${Math.round(share.throttler * 1000) / 10} % more)`,
           better: 'lower',

@@ -5,10 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { GAME_SLUGS } from '../../src/routeTable.ts';
 import { isViolation, loadBudgets } from '../lib/budgets.ts';
 import { type MainThreadSummary, summarizeMainThread, type TraceEvent } from '../lib/trace.ts';
+import { SCENES } from '../scenes.ts';
 import type { BenchFigure } from '../types.ts';
 import { attachBarePixiBaseline, renderWorkerSummary } from './drawing.ts';
 import { frameFigures, p95Of } from './figures.ts';
-import { floorFigures, floorP95 } from './floor.ts';
+import { CLICKED_FLOOR_HTML, CLICKED_FLOOR_LOOP, floorFigures, floorP95 } from './floor.ts';
 import { inputFigures } from './input.ts';
 import { combineRuns } from './rounds.ts';
 
@@ -198,6 +199,62 @@ describe('frame figures', () => {
       unthrottledCpuBeyondFloor: 0.53,
     });
     expect(fallback.find((f) => f.id.endsWith('From1x'))?.goal).toBeUndefined();
+  });
+
+  it('sets a clicked page beside the blank page clicked as often, and proposes 4 × its 1× figure with the same goal', () => {
+    // Thread time is half the wall time in `summary`: a p95 of 4.5 ms.
+    const whac = (rate: number, options: Parameters<typeof frameFigures>[6]) =>
+      frameFigures(
+        'whac-a-moji',
+        '/whac-a-moji',
+        rate,
+        steady(1000 / 60, 120),
+        budgets,
+        summary(0, tail(9)),
+        {
+          floor: { p95: 6, cpuP95: 2 },
+          ...options,
+        },
+      );
+    const at1 = whac(1, { clickedFloor: { cpuP95: 3 } });
+    const beyond = at1.find((f) => f.id === 'frames.whac-a-moji.cpu1x.main.cpuP95BeyondClickedFloor')!;
+    expect(beyond.value).toBe(1.5);
+    expect(beyond.baseline).toEqual({
+      label: 'clicked blank page, same run',
+      value: 3,
+      ratio: 1.5,
+      ratioLabel: '× the clicked blank page',
+    });
+    expect(beyond.goal).toBeUndefined();
+    expect(at1.some((f) => f.id.endsWith('ClickedFloorFrom1x'))).toBe(false);
+    const at4 = whac(4, { clickedFloor: { cpuP95: 3 }, unthrottledCpuBeyondClickedFloor: 1.6 });
+    const scaled = at4.find((f) => f.id === 'frames.whac-a-moji.cpu4x.main.cpuP95BeyondClickedFloorFrom1x')!;
+    const plain = at4.find((f) => f.id === 'frames.whac-a-moji.cpu4x.main.cpuP95BeyondFloor')!;
+    expect(scaled.value).toBe(6.4);
+    expect(scaled.goal).toMatchObject({ op: '<=', value: plain.goal?.value });
+    expect(scaled.goal?.text).toContain('clicked as often');
+    expect(isViolation(scaled)).toBe(true);
+    // The figures beside the plain blank page stay as they were.
+    expect(plain.value).toBe(2.5);
+    // No clicked floor measured (a scene that does not click): no such figures.
+    expect(whac(4, {}).some((f) => f.id.includes('ClickedFloor'))).toBe(false);
+  });
+
+  it('reports the clicked blank page under ids of its own', () => {
+    const figures = floorFigures([
+      { when: 'before', clicked: true, p95: { 1: 2.5 }, cpuP95: { 1: 2.04 }, load: 1 },
+    ]);
+    expect(figures.map((f) => [f.id, f.value])).toEqual([
+      ['frames.floorClicked.cpu1x.main.p95.before', 2.5],
+      ['frames.floorClicked.cpu1x.main.cpuP95.before', 2.04],
+    ]);
+    expect(figures[0].label).toContain('clicked blank page');
+  });
+
+  it('clicks the blank page only for the scenes whose loop clicks several times a second', () => {
+    expect(SCENES.filter((s) => s.clicked).map((s) => s.slug)).toEqual(['whac-a-moji', 'crit-happens']);
+    expect(CLICKED_FLOOR_HTML).toContain('<button id="tap"');
+    expect(CLICKED_FLOOR_LOOP.filter((step) => 'tap' in step)).toHaveLength(2);
   });
 
   it('holds the work beyond the blank page to its game’s goal at 4× CPU, by wall time and by thread time', () => {

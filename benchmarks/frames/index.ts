@@ -6,7 +6,8 @@
  *     commit's wait for the (software-drawing) compositor thread, nor the CDP commands of
  *     the benchmark's own driver;
  * (b) the frame interval, from rAF timestamps collected in the page.
- * Beside (a): its p95 beyond the same run's blank page by wall and thread time; where the scene
+ * Beside (a): its p95 beyond the same run's blank page by wall and thread time (for a scene whose
+ * loop clicks, also beyond a blank page clicked as often); where the scene
  * draws in a render worker, that worker's work per frame from the same trace; and the frames the
  * scene drew per second and its draw calls per frame, counted where it draws (lib/drawing.ts).
  * A game on the runtime is measured once per render path (scenes.ts, `renderPaths`).
@@ -117,17 +118,30 @@ export const part: BenchPart = {
         // Each run's figures, beside its own blank page (before the games and after them).
         const figures: BenchFigure[] = [];
         const floors: FloorRun[] = [];
-        const floor = async (when: FloorRun['when']) => {
+        const floor = async (when: FloorRun['when'], clicked = false) => {
           try {
             floors.push(
-              await measureFloor(ctx, browser, server.origin, settings.recordMs, settings.warmupMs, when),
+              await measureFloor(
+                ctx,
+                browser,
+                server.origin,
+                settings.recordMs,
+                settings.warmupMs,
+                when,
+                clicked,
+              ),
             );
           } catch (error) {
-            ctx.note?.(`blank page: not measured: ${(error as Error).message.split('\n')[0]}`);
+            ctx.note?.(
+              `${clicked ? 'clicked ' : ''}blank page: not measured: ${(error as Error).message.split('\n')[0]}`,
+            );
           }
         };
         await floor('before');
-        const before = floors.find((f) => f.when === 'before');
+        // The floor under the pages whose loop clicks, once, where one is measured.
+        if (variants.some(({ scene }) => scene.clicked)) await floor('before', true);
+        const before = floors.find((f) => f.when === 'before' && !f.clicked);
+        const clickedBefore = floors.find((f) => f.when === 'before' && f.clicked);
         for (const { scene, render } of variants)
           figures.push(
             ...(await measurePage(
@@ -135,7 +149,7 @@ export const part: BenchPart = {
               state,
               scene,
               render,
-              before,
+              { plain: before, clicked: scene.clicked ? clickedBefore : undefined },
               round === 1 ? ctx.chart : undefined,
             )),
           );
@@ -169,9 +183,10 @@ async function measurePage(
   state: RunState,
   baseScene: Scene,
   render: RenderPath | undefined,
-  before: FloorRun | undefined,
+  floors: { plain?: FloorRun; clicked?: FloorRun },
   chart: BenchContext['chart'],
 ): Promise<BenchFigure[]> {
+  const { plain: before, clicked: clickedBefore } = floors;
   const { ctx, browser, origin, recordMs, warmupMs, budgets } = settings;
   const scene: Scene = { ...baseScene, path: renderPathUrl(baseScene.path, render) };
   const figures: BenchFigure[] = [];
@@ -205,6 +220,7 @@ async function measurePage(
       if (drawing?.realm === 'page' && !render) state.pageOnly.add(scene.path.split('?')[0]);
       // The unthrottled recording's CPU beyond the blank page, for the 4× proposed figure.
       let unthrottledCpuBeyondFloor: number | undefined;
+      let unthrottledCpuBeyondClickedFloor: number | undefined;
       for (const rate of CPU_RATES) {
         await setCpuThrottling(cdp, rate);
         if (rate > 1 && isolation && !isolation.raiseThrottler())
@@ -234,9 +250,16 @@ async function measurePage(
           renderWorker,
           drawing: drawn,
           unthrottledCpuBeyondFloor: rate > 1 ? unthrottledCpuBeyondFloor : undefined,
+          clickedFloor:
+            clickedBefore?.cpuP95[rate] !== undefined ? { cpuP95: clickedBefore.cpuP95[rate] } : undefined,
+          unthrottledCpuBeyondClickedFloor: rate > 1 ? unthrottledCpuBeyondClickedFloor : undefined,
         });
-        if (rate === 1)
+        if (rate === 1) {
           unthrottledCpuBeyondFloor = recorded.find((f) => f.id.endsWith('.main.cpuP95BeyondFloor'))?.value;
+          unthrottledCpuBeyondClickedFloor = recorded.find((f) =>
+            f.id.endsWith('.main.cpuP95BeyondClickedFloor'),
+          )?.value;
+        }
         figures.push(...recorded);
         if (scene.inputs?.length) {
           // The measured frame interval: the scene's drawn frames where counted, else the page's.
