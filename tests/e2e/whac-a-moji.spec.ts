@@ -119,8 +119,14 @@ test('anonymous: whack, miss, game over at 3 timeouts, submit to the board', asy
   await expect(row).toContainText(String(final));
   await expect(row.getByText('You')).toHaveCount(0);
 
-  // Play Again returns to the start screen with the board.
+  // Play Again returns to the start screen with the board, and asks for the next game's ticket.
+  const nextTicket = page.waitForResponse(
+    (r) => r.url().endsWith('/api/scores/ticket.php') && r.request().method() === 'POST',
+  );
   await page.getByRole('button', { name: 'Play Again' }).click();
+  // The request goes out in a task after the click's (a timer on the paused clock).
+  await page.clock.runFor(50);
+  expect((await nextTicket).status()).toBe(200);
   await expect(page.getByRole('heading', { name: 'How to play' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'High Scores' })).toContainText('Anon Whacker');
   expect(errors).toEqual([]);
@@ -230,6 +236,8 @@ for (const viewport of [
     await expect(page.getByText('Rounds 8/8')).toBeVisible();
     await shot('6-finished');
     await page.getByRole('button', { name: 'Play Again' }).click();
+    // The next ticket is asked for in a task after the click's: a timer on the paused clock.
+    await page.clock.runFor(50);
     await startFirstRound(page);
     await letThreeTimeOut(page);
     await shot('5-game-over');

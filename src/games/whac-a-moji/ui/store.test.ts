@@ -200,13 +200,19 @@ describe('whac store', () => {
     expect(t.store.getState().submission?.run).toBeUndefined();
   });
 
-  it('playAgain: back to waiting with a fresh ticket request', async () => {
+  it('playAgain: back to waiting with a fresh ticket request, fetched in a task after the click', async () => {
     const t = await started();
     t.play(6000);
     t.store.getState().playAgain();
     expect(t.store.getState().phase).toBe('waiting');
     expect(t.store.getState().submission).toBeNull();
+    // Pending at once (Start waits for it; the used ticket is never offered again)…
+    expect(t.store.getState().ticket).toEqual({ status: 'pending' });
+    expect(t.deps.fetchTicket).toHaveBeenCalledTimes(1);
+    // …and asked for once the click's task is over.
+    await t.flush();
     expect(t.deps.fetchTicket).toHaveBeenCalledTimes(2);
+    expect(t.store.getState().ticket).toMatchObject({ status: 'ready', ticket: 'ticket-for-whac-a-moji' });
   });
 
   it('ignores actions that do not fit the phase', async () => {
