@@ -42,8 +42,10 @@ export const pwaOptions: Partial<VitePWAOptions> = {
   },
   workbox: {
     globPatterns: ['**/*.{js,css,html,svg,png,woff2,wav,mp3,ogg,webm,json,webmanifest}'],
-    // Source maps stay out of the cache.
-    globIgnores: ['**/*.map', '**/*.br', '**/*.gz'],
+    // Source maps stay out of the cache, and so do the route documents: they differ from
+    // index.html only in the sharing tags that link previews read from the network
+    // (scripts/routeDocuments.ts), and the app sets those itself.
+    globIgnores: ['**/*.map', '**/*.br', '**/*.gz', 'pages/**'],
     maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
     // `/` is answered with the prerendered home (scripts/prerenderHome.ts), every other
     // navigation with the empty shell, as the server does.

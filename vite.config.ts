@@ -5,6 +5,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { pwaOptions } from './pwa.config.ts';
 import { prerenderHome } from './scripts/prerenderHome.ts';
+import { routeDocuments } from './scripts/routeDocuments.ts';
 
 const apiPort = Number(process.env.API_PORT ?? 8787);
 
@@ -16,6 +17,9 @@ export default defineConfig({
     VitePWA(pwaOptions),
     // home.html: home rendered at build time, answered for `/` only (scripts/prerenderHome.ts).
     prerenderHome(),
+    // pages/<route>.html: index.html with a route's own sharing tags, for link previews
+    // (scripts/routeDocuments.ts).
+    routeDocuments(),
     // .gz and .br beside each text asset, so the server sends them precompressed (no
     // per-request compression work); the originals stay for clients that accept neither.
     compression({

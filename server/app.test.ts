@@ -119,3 +119,47 @@ describe('home prerendered', () => {
     }
   });
 });
+
+describe('route documents', () => {
+  // A build with pages/<route>.html (scripts/routeDocuments.ts): the shell with a route's sharing tags.
+  const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'futile-client-'));
+  const shell = '<!doctype html><title>Futile</title><div id="root"></div>';
+  const gravity = '<!doctype html><title>Gravity Simulator — Futile</title><div id="root"></div>';
+  const about = '<!doctype html><title>About Futile</title><div id="root"></div>';
+  fs.writeFileSync(path.join(clientDir, 'index.html'), shell);
+  fs.mkdirSync(path.join(clientDir, 'pages'));
+  fs.writeFileSync(path.join(clientDir, 'pages', 'gravity.html'), gravity);
+  fs.writeFileSync(path.join(clientDir, 'pages', 'gravity.html.br'), zlib.brotliCompressSync(gravity));
+  fs.writeFileSync(path.join(clientDir, 'pages', 'about.html'), about);
+  const served = serveClient(clientDir);
+
+  it("answers a route's paths with its document (precompressed when accepted), whatever follows the segment", async () => {
+    for (const url of ['/gravity', '/gravity/', '/gravity?loadId=3&loadKey=k', '/gravity/deeper']) {
+      const res = await served.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toBe(gravity);
+    }
+    const br = await served.app.inject({ url: '/gravity', headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(gravity);
+    expect((await served.app.inject('/about')).body).toBe(about);
+  });
+
+  it('answers paths of no route document with the shell, and never reads outside the documents', async () => {
+    for (const url of [
+      '/account',
+      '/pages',
+      '/gravityx',
+      '/%2e%2e',
+      '/..%2Findex',
+      '/about.html',
+      '/no-such-page?gravity',
+    ]) {
+      const res = await served.app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(shell);
+    }
+  });
+});

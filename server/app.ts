@@ -137,16 +137,26 @@ export async function buildApp({
   // address (probing); the SPA's page loads come through here too and are not counted.
   const answersNotFound = (request: FastifyRequest) =>
     request.url.startsWith('/api/') || !config.clientDir || request.method !== 'GET';
+  const routeDocuments = config.clientDir ? routeDocumentsIn(config.clientDir) : new Set<string>();
   app.setNotFoundHandler({ preHandler: notFoundRateLimit(app, answersNotFound) }, (request, reply) => {
     if (answersNotFound(request)) return reply.code(404).send({ success: false, error: 'Not found' });
-    return reply.type('text/html').sendFile('index.html');
+    // A route with sharing tags of its own gets its document (link previews run no script);
+    // every other page path the empty index.html. Both are the same shell in a browser.
+    const segment =
+      request.url
+        .split('?')[0]
+        .split('/')
+        .find((s) => s.length > 0) ?? '';
+    const file = routeDocuments.has(segment) ? `${ROUTE_DOCUMENT_DIR}/${segment}.html` : 'index.html';
+    return reply.type('text/html').sendFile(file);
   });
 
   if (config.clientDir && fs.existsSync(path.join(config.clientDir, 'index.html'))) {
     await app.register(fastifyStatic, {
       root: config.clientDir,
       // `/` gets home prerendered when the build has it (scripts/prerenderHome.ts); every
-      // other page path gets the empty index.html from the not-found handler above.
+      // other page path gets its route's document or the empty index.html from the
+      // not-found handler above.
       index: ['home.html', 'index.html'],
       wildcard: false,
       // The build writes .br and .gz beside each text asset (vite.config.ts).
@@ -163,6 +173,21 @@ export async function buildApp({
     });
   }
   return app;
+}
+
+/** Where the build writes a document per route (scripts/routeDocuments.ts' ROUTE_DOCUMENT_DIR). */
+const ROUTE_DOCUMENT_DIR = 'pages';
+
+/** The first path segments the build wrote a route document for (none in a build without them). */
+function routeDocumentsIn(clientDir: string): ReadonlySet<string> {
+  const dir = path.join(clientDir, ROUTE_DOCUMENT_DIR);
+  if (!fs.existsSync(dir)) return new Set();
+  return new Set(
+    fs
+      .readdirSync(dir)
+      .filter((file) => file.endsWith('.html'))
+      .map((file) => file.slice(0, -'.html'.length)),
+  );
 }
 
 declare module 'fastify' {

@@ -1,7 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { metaForPath } from './meta.ts';
-import { applyPageMeta } from './metaDocument.ts';
 import { usePageLoading } from './pageLoading.ts';
 import { trackPageView } from './pageViews.ts';
 
@@ -24,9 +22,7 @@ export function AppLayout() {
   const loaded = usePageLoaded();
   useEffect(() => {
     window.scrollTo(0, 0);
-    const meta = metaForPath(pathname);
-    applyPageMeta(meta);
-    trackPageView(pathname, meta.title);
+    followRouteMeta(pathname);
   }, [pathname]);
   return (
     <>
@@ -42,6 +38,22 @@ export function AppLayout() {
         </Suspense>
       )}
     </>
+  );
+}
+
+/**
+ * The title and sharing tags for `pathname`, then its page view (which carries the title).
+ * The route table loads on demand: the page's first answer already has its own tags (the
+ * server sends each route's document, scripts/routeDocuments.ts), so home's critical path
+ * does not carry every route's texts. Views are counted in order: every call awaits the
+ * same module.
+ */
+function followRouteMeta(pathname: string): void {
+  import('./metaDocument.ts').then(
+    (metaDocument) => trackPageView(pathname, metaDocument.applyRouteMeta(pathname).title),
+    // The chunk failed to load (offline without the service worker, or an old build's file
+    // gone): the tags stay as they are; the view is still counted.
+    () => trackPageView(pathname, document.title),
   );
 }
 

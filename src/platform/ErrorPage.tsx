@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { SITE_NAME } from './meta.ts';
-import { applyPageMeta } from './metaDocument.ts';
 import { trackPageView } from './pageViews.ts';
 
 const TITLE = 'Unexpected Application Error!';
+const PAGE_TITLE = `${TITLE} — Futile`;
 
 /** The error of a path no route matches. */
 export const NOT_FOUND = Symbol('not found');
@@ -32,9 +31,14 @@ export function ErrorPage({ error }: { error: unknown }) {
 
   useEffect(() => {
     window.scrollTo(0, 0);
-    const meta = { title: `${TITLE} — ${SITE_NAME}`, description: headline };
-    applyPageMeta(meta);
-    trackPageView(pathname, meta.title);
+    // The title at once; the sharing tags when their module has loaded (it may be the very
+    // file that failed to load, when a new build replaced this one's).
+    document.title = PAGE_TITLE;
+    trackPageView(pathname, PAGE_TITLE);
+    import('./metaDocument.ts').then(
+      (metaDocument) => metaDocument.applyPageMeta({ title: PAGE_TITLE, description: headline }),
+      () => {},
+    );
   }, [pathname, headline]);
 
   return (

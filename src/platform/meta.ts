@@ -1,6 +1,7 @@
 /**
- * Per-route social-sharing titles and descriptions (platform spec §2). Plain data with
- * no DOM, so the server could also use it to fill the page's tags for link previews.
+ * Per-route social-sharing titles and descriptions (platform spec §2). Plain data with no
+ * DOM: the app writes them into the page as the route changes (metaDocument.ts) and the
+ * build into each route's document for link previews (scripts/routeDocuments.ts).
  */
 
 export interface PageMeta {
@@ -8,7 +9,18 @@ export interface PageMeta {
   description: string;
 }
 
-export const SITE_NAME = 'Futile';
+/**
+ * The head tags that carry a page's meta, beside its <title>: [attribute, key, which field
+ * of PageMeta]. The app keeps them in step with the route (metaDocument.ts) and the build
+ * writes them into each route's document for link previews (scripts/routeDocuments.ts).
+ */
+export const SHARING_TAGS: readonly [attr: 'name' | 'property', key: string, field: keyof PageMeta][] = [
+  ['name', 'description', 'description'],
+  ['property', 'og:title', 'title'],
+  ['property', 'og:description', 'description'],
+  ['name', 'twitter:title', 'title'],
+  ['name', 'twitter:description', 'description'],
+];
 
 export const DEFAULT_META: PageMeta = {
   title: 'Futile — small browser games and toys',

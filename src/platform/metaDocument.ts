@@ -1,18 +1,15 @@
-import type { PageMeta } from './meta.ts';
-
-/** Tags kept in step with the route: [attribute, key, which field of PageMeta]. */
-const TAGS: readonly [attr: 'name' | 'property', key: string, field: keyof PageMeta][] = [
-  ['name', 'description', 'description'],
-  ['property', 'og:title', 'title'],
-  ['property', 'og:description', 'description'],
-  ['name', 'twitter:title', 'title'],
-  ['name', 'twitter:description', 'description'],
-];
+/**
+ * The page's title and sharing tags, kept in step with the route. Loaded on demand
+ * (AppLayout, ErrorPage): a page's first answer already carries its own tags (home.html,
+ * the route documents of scripts/routeDocuments.ts), so every route's texts stay off
+ * home's critical path.
+ */
+import { metaForPath, type PageMeta, SHARING_TAGS } from './meta.ts';
 
 /** Writes the title and the sharing tags into the document head (creating missing tags). */
 export function applyPageMeta(meta: PageMeta, doc: Document = document): void {
   doc.title = meta.title;
-  for (const [attr, key, field] of TAGS) {
+  for (const [attr, key, field] of SHARING_TAGS) {
     let tag = doc.head.querySelector<HTMLMetaElement>(`meta[${attr}="${key}"]`);
     if (!tag) {
       tag = doc.createElement('meta');
@@ -21,4 +18,11 @@ export function applyPageMeta(meta: PageMeta, doc: Document = document): void {
     }
     tag.content = meta[field];
   }
+}
+
+/** The route's meta for `pathname`, written into the document; returned for the page view. */
+export function applyRouteMeta(pathname: string, doc: Document = document): PageMeta {
+  const meta = metaForPath(pathname);
+  applyPageMeta(meta, doc);
+  return meta;
 }

@@ -71,6 +71,31 @@ test('the title and sharing tags follow the route', async ({ page }) => {
   await expect(page).toHaveTitle('About Futile');
 });
 
+test("a shared link's first answer carries its route's sharing tags (link previews run no script)", async ({
+  request,
+}) => {
+  const head = async (url: string) => {
+    const res = await request.get(url, { headers: { accept: 'text/html' } });
+    expect(res.status(), url).toBe(200);
+    const html = await res.text();
+    const tag = (key: string) =>
+      new RegExp(`<meta\\s+(?:name|property)="${key}"\\s+content="([^"]*)"`).exec(html)?.[1];
+    return {
+      title: /<title>([^<]*)<\/title>/.exec(html)?.[1],
+      ogTitle: tag('og:title'),
+      description: tag('description'),
+    };
+  };
+  const synth = await head('/synth?loadId=1&loadKey=k');
+  expect(synth.title).toBe('Synth Loops — Futile');
+  expect(synth.ogTitle).toBe('Synth Loops — Futile');
+  expect(synth.description).toMatch(/pocket synth/);
+  // As written in HTML: the & escaped.
+  expect((await head('/race')).ogTitle).toBe('Draw &amp; Race — Futile');
+  // A page without sharing tags of its own keeps the site's.
+  expect((await head('/account')).ogTitle).toBe('Futile — small browser games and toys');
+});
+
 test('no analytics are sent when no endpoint is configured', async ({ page }) => {
   const beacons: string[] = [];
   page.on('request', (req) => {
