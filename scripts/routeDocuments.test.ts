@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROUTE_META, SHARING_TAGS } from '../src/platform/meta.ts';
-import { routeDocument } from './routeDocuments.ts';
+import { routeDocument, routeDocumentMeta } from './routeDocuments.ts';
 
 const INDEX = fs.readFileSync(path.join(import.meta.dirname, '..', 'index.html'), 'utf8');
 
@@ -37,5 +37,13 @@ describe('routeDocument', () => {
     expect(() => routeDocument(INDEX.replace(/<title>[^<]*<\/title>/, ''), ROUTE_META.synth)).toThrow(
       /title/,
     );
+  });
+
+  it('covers every route of meta.ts, and the legacy paths with the meta of the game they open', () => {
+    const documents = new Map(routeDocumentMeta());
+    for (const [segment, meta] of Object.entries(ROUTE_META)) expect(documents.get(segment)).toBe(meta);
+    expect(documents.get('wack-a-moji')).toBe(ROUTE_META['whac-a-moji']);
+    expect(documents.get('gone-rogue')).toBe(ROUTE_META.yardcore);
+    expect(documents.size).toBe(Object.keys(ROUTE_META).length + 2);
   });
 });

@@ -9,6 +9,7 @@
  */
 import type { Plugin } from 'vite';
 import { type PageMeta, ROUTE_META, SHARING_TAGS } from '../src/platform/meta.ts';
+import { REDIRECTS } from '../src/routeTable.ts';
 
 /** Where the documents go in the build, beside index.html. */
 export const ROUTE_DOCUMENT_DIR = 'pages';
@@ -40,6 +41,18 @@ export function routeDocument(indexHtml: string, meta: PageMeta): string {
   return html;
 }
 
+/**
+ * Each first path segment with a document, and its meta: every route of meta.ts, and the
+ * legacy paths (routeTable.ts' REDIRECTS) with their game's, so an old link previews as the
+ * game it opens.
+ */
+export function routeDocumentMeta(): [segment: string, meta: PageMeta][] {
+  return [
+    ...Object.entries(ROUTE_META),
+    ...Object.entries(REDIRECTS).map(([from, to]): [string, PageMeta] => [from, ROUTE_META[to]]),
+  ];
+}
+
 /** The Vite plugin: emits pages/<segment>.html for every route with sharing tags of its own. */
 export function routeDocuments(): Plugin {
   return {
@@ -49,7 +62,7 @@ export function routeDocuments(): Plugin {
     generateBundle(_options, bundle) {
       const index = bundle['index.html'];
       if (index?.type !== 'asset') return;
-      for (const [segment, meta] of Object.entries(ROUTE_META)) {
+      for (const [segment, meta] of routeDocumentMeta()) {
         this.emitFile({
           type: 'asset',
           fileName: `${ROUTE_DOCUMENT_DIR}/${segment}.html`,

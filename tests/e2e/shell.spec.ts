@@ -92,6 +92,8 @@ test("a shared link's first answer carries its route's sharing tags (link previe
   expect(synth.description).toMatch(/pocket synth/);
   // As written in HTML: the & escaped.
   expect((await head('/race')).ogTitle).toBe('Draw &amp; Race — Futile');
+  // A legacy path previews as the game it opens.
+  expect((await head('/wack-a-moji')).ogTitle).toBe('Whac-a-Moji — Futile');
   // A page without sharing tags of its own keeps the site's.
   expect((await head('/account')).ogTitle).toBe('Futile — small browser games and toys');
 });
