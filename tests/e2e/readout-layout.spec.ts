@@ -45,25 +45,16 @@ async function stopTrace({ cdp, events }: { cdp: CDPSession; events: TraceEvent[
   return events.sort((a, b) => a.ts - b.ts);
 }
 
-/**
- * The layouts that only texts caused, one of them written by domText's writeText: partial or
- * not. (A fitted readout's new width is a style change: that layout is not counted.)
- */
-function readoutLayouts(events: TraceEvent[]): { partial: boolean; dirtyObjects: number }[] {
-  const layouts: { partial: boolean; dirtyObjects: number }[] = [];
+type TracedLayout = { partial: boolean; dirtyObjects: number };
+
+/** Each layout whose invalidations since the one before satisfy `causedOnlyBy`: partial or not. */
+function layoutsCausedOnlyBy(events: TraceEvent[], causedOnlyBy: (invalidations: TraceEvent[]) => boolean) {
+  const layouts: TracedLayout[] = [];
   let since: TraceEvent[] = [];
   for (const e of events) {
     if (e.name === 'LayoutInvalidationTracking') since.push(e);
     else if (e.name === 'Layout' && e.args?.beginData) {
-      // Readouts' texts, and number fields' values (each swaps its text node): nothing else.
-      const byReadout = (i: TraceEvent) =>
-        i.args?.data?.reason === 'Text changed' &&
-        /\/domText[^/]*\.js/.test(i.args.data.stackTrace?.[0]?.url ?? '');
-      const textSwap = (i: TraceEvent) =>
-        i.args?.data?.nodeName === '#text' &&
-        /^(Removed from|Added to) layout$/.test(i.args.data.reason ?? '');
-      const byReadouts = since.some(byReadout) && since.every((i) => byReadout(i) || textSwap(i));
-      if (byReadouts)
+      if (causedOnlyBy(since))
         layouts.push({
           partial: e.args.beginData.partialLayout === true,
           dirtyObjects: e.args.beginData.dirtyObjects ?? 0,
@@ -72,6 +63,23 @@ function readoutLayouts(events: TraceEvent[]): { partial: boolean; dirtyObjects:
     }
   }
   return layouts;
+}
+
+/**
+ * The layouts that only texts caused, one of them written by domText's writeText: partial or
+ * not. (A fitted readout's new width is a style change: that layout is not counted.)
+ */
+function readoutLayouts(events: TraceEvent[]): TracedLayout[] {
+  // Readouts' texts, and number fields' values (each swaps its text node): nothing else.
+  const byReadout = (i: TraceEvent) =>
+    i.args?.data?.reason === 'Text changed' &&
+    /\/domText[^/]*\.js/.test(i.args.data.stackTrace?.[0]?.url ?? '');
+  const textSwap = (i: TraceEvent) =>
+    i.args?.data?.nodeName === '#text' && /^(Removed from|Added to) layout$/.test(i.args.data.reason ?? '');
+  return layoutsCausedOnlyBy(
+    events,
+    (since) => since.some(byReadout) && since.every((i) => byReadout(i) || textSwap(i)),
+  );
 }
 
 /** Stops the trace: at least `least` layouts were readouts' alone, and each was partial. */
@@ -190,3 +198,59 @@ test('Yardcore: the score and the mowed count lay out their own boxes as the mow
   expect(layouts.length).toBeGreaterThanOrEqual(2);
   expect(layouts.filter((l) => !l.partial)).toEqual([]);
 });
+
+/**
+ * The layouts that only a canvas taking a new size caused (its scene changed its resolution),
+ * partial or not.
+ */
+function canvasSizeLayouts(events: TraceEvent[]): TracedLayout[] {
+  const canvasResized = (i: TraceEvent) =>
+    i.args?.data?.reason === 'Size changed' && i.args.data.nodeName === 'CANVAS';
+  return layoutsCausedOnlyBy(events, (since) => since.length > 0 && since.every(canvasResized));
+}
+
+/**
+ * Yardcore's and Draw & Race's adaptive quality (on a device that cannot keep up) lowers the
+ * canvas's resolution, which gives the canvas a new size: its positioned, contained box lays
+ * that out alone, not the page (a full layout of the page before: 7–8 objects of 60–78).
+ */
+for (const { game, path, label, open } of [
+  {
+    game: 'Yardcore',
+    path: '/yardcore',
+    label: 'The drawing of the yard',
+    open: (page: Page) => page.getByRole('button', { name: 'New Game' }).click(),
+  },
+  { game: 'Draw & Race', path: '/race', label: 'The drawing of the race', open: async () => {} },
+]) {
+  test(`${game}: the canvas taking a lower resolution lays out its own box, not the page`, async ({
+    page,
+  }) => {
+    await page.goto(path);
+    await open(page);
+    const canvas = page.locator('canvas[data-drawn="true"]');
+    await expect(canvas).toBeVisible({ timeout: 20_000 });
+    const width = () => canvas.evaluate((c: HTMLCanvasElement) => c.width);
+    const trace = await startTrace(page);
+    const before = await width();
+    // As on a device that cannot keep up: every frame reads 30 ms longer than it took (the
+    // render worker's test hook, e2e builds).
+    await page.evaluate(
+      (name) =>
+        (
+          window as unknown as {
+            futileWorkers: Record<string, { call(method: string, ...args: number[]): Promise<void> }>;
+          }
+        ).futileWorkers[name].call('slowFramesForTest', 30),
+      label,
+    );
+    await expect.poll(width, { timeout: 20_000 }).toBeLessThan(before);
+    // The frame that lays the new size out.
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    const layouts = canvasSizeLayouts(await stopTrace(trace));
+    expect(layouts.length).toBeGreaterThanOrEqual(1);
+    expect(layouts.filter((l) => !l.partial)).toEqual([]);
+  });
+}

@@ -133,6 +133,7 @@ function DebugReadout() {
 
 export function RacePage() {
   const stageRef = useRef<HTMLDivElement>(null);
+  const canvasBoxRef = useRef<HTMLDivElement>(null);
   const small = useSmallScreen();
   const s = useFields(useRaceStore, [
     'ready',
@@ -155,7 +156,7 @@ export function RacePage() {
   ]);
   const session = useGameSession({
     game: 'Draw & Race',
-    create: () => new RaceSession(stageRef.current!),
+    create: () => new RaceSession(stageRef.current!, canvasBoxRef.current!),
     start: (created) => created.start(readTrackParam()).finally(removeTrackParam),
     failed: () => useRaceStore.setState({ failure: couldNotStart('The race track') }),
   });
@@ -203,7 +204,9 @@ export function RacePage() {
           data-ready={s.ready ? 'true' : 'false'}
           aria-label="Race track: draw a closed loop here"
           role="img"
-        />
+        >
+          <div className="scene-box" ref={canvasBoxRef} />
+        </div>
 
         <div className="race-notices">
           {s.failure && (

@@ -76,9 +76,17 @@ export class RaceSession {
   private racingLineMs = 0;
   private debugOn = false;
 
-  constructor(private readonly stage: HTMLElement) {
+  /**
+   * `stage` hears the gestures and gives the world its size; the canvas goes in `canvasBox`,
+   * a box over it whose layout is its own (the canvas's size changes lay out that box alone).
+   */
+  constructor(
+    private readonly stage: HTMLElement,
+    canvasBox: HTMLElement,
+  ) {
     ({ physics: this.physics, mount: this.mount } = startGameWorkers(RACE_WORKERS, {
-      container: stage,
+      container: canvasBox,
+      stage,
       size: () => this.stageSize(),
       onHud: this.onHud,
       onError: this.onError,

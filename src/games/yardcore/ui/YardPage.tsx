@@ -519,6 +519,7 @@ function Toasts() {
 
 export function YardPage() {
   const stageRef = useRef<HTMLDivElement>(null);
+  const canvasBoxRef = useRef<HTMLDivElement>(null);
   const failure = useYardStore((s) => s.failure);
   const stopped = useYardStore((s) => s.stopped);
   const phase = useYardStore((s) => s.phase);
@@ -527,10 +528,11 @@ export function YardPage() {
     game: 'Yardcore',
     create: (signal) => {
       const stage = stageRef.current;
-      if (!stage) return null;
+      const canvasBox = canvasBoxRef.current;
+      if (!stage || !canvasBox) return null;
       useYardStore.setState({ phase: 'intro', failure: null, stopped: null, toasts: [] });
       yardLive.setState(liveOf(useYardStore.getState().hud));
-      const created = new YardSession(stage);
+      const created = new YardSession(stage, canvasBox);
       const sound = new YardSound(() => useYardStore.getState().settings.soundEnabled);
       created.onEvents = (events) => sound.events(events);
       created.onMowing = (mowing) => sound.mowing(mowing && useYardStore.getState().phase === 'playing');
@@ -557,6 +559,7 @@ export function YardPage() {
     <div className="yard-page">
       <GameHeader title="Yardcore" />
       <div className="yard-stage" ref={stageRef} data-testid="yard-stage">
+        <div className="scene-box" ref={canvasBoxRef} />
         {session && inGame && <Hud session={session} />}
         {session && inGame && <Inventory session={session} />}
         {session && phase === 'playing' && controlMode === 'joystick' && <Joystick session={session} />}

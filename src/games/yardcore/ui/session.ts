@@ -95,9 +95,17 @@ export class YardSession {
   /** The page's keys, blur and visibility (from `start`) and the stage's pointers (once the scene runs), until `dispose`. */
   private readonly listening = new AbortController();
 
-  constructor(private readonly stage: HTMLElement) {
+  /**
+   * `stage` hears the pointers and gives the yard its size; the canvas goes in `canvasBox`, a
+   * box over it whose layout is its own (the canvas's size changes lay out that box alone).
+   */
+  constructor(
+    private readonly stage: HTMLElement,
+    canvasBox: HTMLElement,
+  ) {
     ({ physics: this.physics, mount: this.mount } = startGameWorkers(YARD_WORKERS, {
-      container: stage,
+      container: canvasBox,
+      stage,
       minSize: MIN_STAGE_PX,
       onHud: this.onHud,
       onError: this.onError,
