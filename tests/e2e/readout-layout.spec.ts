@@ -210,9 +210,10 @@ function canvasSizeLayouts(events: TraceEvent[]): TracedLayout[] {
 }
 
 /**
- * Yardcore's and Draw & Race's adaptive quality (on a device that cannot keep up) lowers the
- * canvas's resolution, which gives the canvas a new size: its positioned, contained box lays
- * that out alone, not the page (a full layout of the page before: 7–8 objects of 60–78).
+ * Yardcore's, Draw & Race's and Gravity's adaptive quality (on a device that cannot keep up)
+ * lowers the canvas's resolution, which gives the canvas a new size: its positioned, contained
+ * box lays that out alone, not the page (a full layout of the page before: 7–8 objects of
+ * 60–110).
  */
 for (const { game, path, label, open } of [
   {
@@ -222,6 +223,7 @@ for (const { game, path, label, open } of [
     open: (page: Page) => page.getByRole('button', { name: 'New Game' }).click(),
   },
   { game: 'Draw & Race', path: '/race', label: 'The drawing of the race', open: async () => {} },
+  { game: 'Gravity', path: '/gravity', label: 'The drawing of the simulation', open: async () => {} },
 ]) {
   test(`${game}: the canvas taking a lower resolution lays out its own box, not the page`, async ({
     page,

@@ -26,13 +26,19 @@ function readAddress(): { shared: string | null; presetId: string | null } {
   };
 }
 
-/** Canvas size for the stage: at most 1000 wide; phones get a tall canvas above the controls. */
-function stageSize(stage: HTMLElement): { width: number; height: number } {
+/**
+ * Canvas size for the stage: at most 1000 wide; phones get a tall canvas above the controls.
+ * The stage takes that height: the canvas lies in a positioned box over it, which does not
+ * size it (so that the canvas's own size changes lay out that box alone).
+ */
+function sizeStage(stage: HTMLElement): { width: number; height: number } {
   const width = Math.min(stage.clientWidth || window.innerWidth, CANVAS_MAX_WIDTH);
   const mobile = window.innerWidth < MOBILE_BREAKPOINT;
   const height = mobile
     ? Math.round(Math.min(window.innerHeight * 0.6, width * 1.3))
     : Math.round(Math.min(Math.max(window.innerHeight - 110, 420), 780));
+  const px = `${height}px`;
+  if (stage.style.height !== px) stage.style.height = px;
   return { width, height };
 }
 
@@ -78,6 +84,7 @@ function BodyCount() {
 
 export function GravityPage() {
   const stageRef = useRef<HTMLDivElement>(null);
+  const canvasBoxRef = useRef<HTMLDivElement>(null);
   const { notice, shareUrl, presetId, ready, stopped } = useFields(useGravityStore, [
     'notice',
     'shareUrl',
@@ -89,10 +96,11 @@ export function GravityPage() {
     game: 'Gravity Simulator',
     create: (signal) => {
       const stage = stageRef.current!;
+      const canvasBox = canvasBoxRef.current!;
       useGravityStore.setState({ ...initialGravityUiState });
       gravityHud.setState({ bodies: 0 });
       selectedMotion.setState({ motion: null });
-      const created = new GravitySession(stage, () => stageSize(stage));
+      const created = new GravitySession(stage, canvasBox, () => sizeStage(stage));
       // A share link pasted into the address of an open page changes only the fragment.
       const onHashChange = () => {
         const address = readAddress();
@@ -188,7 +196,9 @@ export function GravityPage() {
         />
       )}
       <main className="gravity-layout">
-        <div className="gravity-stage" ref={stageRef} data-testid="gravity-stage" />
+        <div className="gravity-stage" ref={stageRef} data-testid="gravity-stage">
+          <div className="scene-box" ref={canvasBoxRef} />
+        </div>
         <aside className="gravity-side">
           <Controls session={session} onShare={() => void share()} />
           {shareUrl && (

@@ -75,12 +75,19 @@ export class GravitySession {
   /** When the store last took the body count (performance.now()). */
   private countStoredAt = Number.NEGATIVE_INFINITY;
 
+  /**
+   * `stage` hears the pointers and carries the simulation's state for tests; the canvas goes
+   * in `canvasBox`, a box over it whose layout is its own (the canvas's size changes lay out
+   * that box alone), at `size`.
+   */
   constructor(
-    private container: HTMLElement,
+    private readonly stage: HTMLElement,
+    canvasBox: HTMLElement,
     private size: () => { width: number; height: number },
   ) {
     ({ physics: this.physics, mount: this.mount } = startGameWorkers(GRAVITY_WORKERS, {
-      container,
+      container: canvasBox,
+      stage,
       size,
       onHud: this.onHud,
       onError: this.onError,
@@ -205,7 +212,7 @@ export class GravitySession {
       useGravityStore.setState({ bodyCount: hud.bodies });
     }
     // Read-only hooks for the end-to-end tests: counts and a digest of where bodies are.
-    const data = this.container.dataset;
+    const data = this.stage.dataset;
     const bodies = String(hud.bodies);
     const step = String(hud.step);
     const motion = hud.motion.toFixed(2);
@@ -260,7 +267,7 @@ export class GravitySession {
 
   /** Listens on the stage (the canvas is replaced when its renderer restarts). */
   private bindInput(): void {
-    const stage = this.container;
+    const stage = this.stage;
     const local = (e: PointerEvent | WheelEvent): ScreenPoint => {
       const rect = this.mount.canvas.getBoundingClientRect();
       return screenPoint(e.clientX - rect.left, e.clientY - rect.top);
