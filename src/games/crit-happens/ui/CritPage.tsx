@@ -191,9 +191,11 @@ const Toolbar = memo(function Toolbar() {
 
 const Arena = memo(function Arena({
   stageRef,
+  canvasBoxRef,
   sceneError,
 }: {
   stageRef: RefObject<HTMLDivElement | null>;
+  canvasBoxRef: RefObject<HTMLDivElement | null>;
   sceneError: string | null;
 }) {
   const rolling = useCritStore((s) => s.rolling);
@@ -206,6 +208,7 @@ const Arena = memo(function Arena({
       data-testid="crit-arena"
       data-rolling={rolling ? 'true' : 'false'}
     >
+      <div className="scene-box" ref={canvasBoxRef} />
       {sceneError && <p className="crit-arena__error">{sceneError}</p>}
       {empty && !sceneError && (
         <p className="crit-arena__empty">Pick dice from the Dice drawer, or type a roll like 2d6+3.</p>
@@ -390,6 +393,7 @@ function rollHereOrAtTable(session: CritSession | null): void {
 
 export function CritPage() {
   const stageRef = useRef<HTMLDivElement>(null);
+  const canvasBoxRef = useRef<HTMLDivElement>(null);
   const sessionRef = useRef<CritSession | null>(null);
   const [trayFaces] = useState(() => new TrayFaces());
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -401,7 +405,12 @@ export function CritPage() {
 
   useEffect(() => {
     critActions.reset(window.innerWidth, isNarrow(window.innerWidth));
-    const session = new CritSession(stageRef.current!, sessionSeed(window.location.search), trayFaces);
+    const session = new CritSession(
+      stageRef.current!,
+      canvasBoxRef.current!,
+      sessionSeed(window.location.search),
+      trayFaces,
+    );
     sessionRef.current = session;
     session.start().catch((error: unknown) => {
       console.warn('Crit Happens could not start its arena', error);
@@ -471,7 +480,7 @@ export function CritPage() {
 
         <main className="crit-center">
           <Toolbar />
-          <Arena stageRef={stageRef} sceneError={sceneError} />
+          <Arena stageRef={stageRef} canvasBoxRef={canvasBoxRef} sceneError={sceneError} />
           <Stopped sessionRef={sessionRef} />
           <Notice />
           <Actions onRoll={roll} />

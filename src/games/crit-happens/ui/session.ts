@@ -64,17 +64,22 @@ export class CritSession {
   private readonly motionQuery = window.matchMedia?.('(prefers-reduced-motion: reduce)') ?? null;
 
   /**
+   * @param stage the arena: its size is the scene's, and it carries the scene's state for tests.
+   * @param canvasBox where the canvas goes: a box over the arena whose layout is its own (the
+   *   canvas's size changes lay out that box alone).
    * @param trayFaces the tray's cells, which each die's face is written into as it settles;
    *   the store learns the faces when the roll ends.
    */
   constructor(
     private readonly stage: HTMLElement,
+    canvasBox: HTMLElement,
     seed: number,
     private readonly trayFaces: TrayFaces,
   ) {
     this.seeds = createRng(seed);
     ({ physics: this.physics, mount: this.mount } = startGameWorkers(DICE_WORKERS, {
-      container: stage,
+      container: canvasBox,
+      stage,
       size: () => arenaSize(stage),
       onHud: this.onHud,
       onError: this.onError,
