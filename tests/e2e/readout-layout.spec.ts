@@ -212,30 +212,19 @@ function canvasSizeLayouts(events: TraceEvent[]): TracedLayout[] {
 /**
  * A canvas game's adaptive quality (on a device that cannot keep up) lowers the canvas's
  * resolution, which gives the canvas a new size: its positioned, contained box lays that out
- * alone, not the page (a full layout of the page before: 7–9 objects of 60–239). Crit Happens'
- * canvas sits in the same box, but its quality steps while a roll also changes the page, in
- * the same layouts: not counted here.
+ * alone, not the page (a full layout of the page before: 7–9 objects of 60–239). Yardcore's and
+ * Crit Happens' canvases sit in the same box but are not checked here: a yard at rest draws no
+ * frames for the quality to judge (on CI its resolution never stepped in 20 s), and Crit
+ * Happens' quality steps while a roll also changes the page, in the same layouts.
  */
-for (const { game, path, label, open } of [
-  {
-    game: 'Yardcore',
-    path: '/yardcore',
-    label: 'The drawing of the yard',
-    open: (page: Page) => page.getByRole('button', { name: 'New Game' }).click(),
-  },
+for (const { game, path, label } of [
   { game: 'Draw & Race', path: '/race', label: 'The drawing of the race' },
   { game: 'Gravity', path: '/gravity', label: 'The drawing of the simulation' },
-] as {
-  game: string;
-  path: string;
-  label: string;
-  open?: (page: Page) => Promise<void>;
-}[]) {
+]) {
   test(`${game}: the canvas taking a lower resolution lays out its own box, not the page`, async ({
     page,
   }) => {
     await page.goto(path);
-    await open?.(page);
     const canvas = page.locator('canvas[data-drawn="true"]');
     await expect(canvas).toBeVisible({ timeout: 20_000 });
     const width = () => canvas.evaluate((c: HTMLCanvasElement) => c.width);
