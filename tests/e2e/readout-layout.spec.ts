@@ -212,11 +212,39 @@ function canvasSizeLayouts(events: TraceEvent[]): TracedLayout[] {
 /**
  * A canvas game's adaptive quality (on a device that cannot keep up) lowers the canvas's
  * resolution, which gives the canvas a new size: its positioned, contained box lays that out
- * alone, not the page (a full layout of the page before: 7–9 objects of 60–239). Yardcore's and
- * Crit Happens' canvases sit in the same box but are not checked here: a yard at rest draws no
- * frames for the quality to judge (on CI its resolution never stepped in 20 s), and Crit
- * Happens' quality steps while a roll also changes the page, in the same layouts.
+ * alone, not the page (a full layout of the page before: 7–9 objects of 60–239). Crit Happens'
+ * canvas sits in the same box but is not checked here: its quality steps while a roll also
+ * changes the page, in the same layouts.
  */
+/** Tells the render worker `label` that every frame took 30 ms longer (its test hook, e2e builds). */
+function slowFrames(page: Page, label: string) {
+  return page.evaluate(
+    (name) =>
+      (
+        window as unknown as {
+          futileWorkers: Record<string, { call(method: string, ...args: number[]): Promise<void> }>;
+        }
+      ).futileWorkers[name].call('slowFramesForTest', 30),
+    label,
+  );
+}
+
+/** Waits for `canvas` to take a width below `before`, then for the frame that lays it out. */
+async function untilNarrower(page: Page, canvas: Locator, before: number, timeout = 20_000) {
+  await expect
+    .poll(() => canvas.evaluate((c: HTMLCanvasElement) => c.width), { timeout })
+    .toBeLessThan(before);
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+}
+
+function expectOnlyPartialResizes(events: TraceEvent[]) {
+  const layouts = canvasSizeLayouts(events);
+  expect(layouts.length).toBeGreaterThanOrEqual(1);
+  expect(layouts.filter((l) => !l.partial)).toEqual([]);
+}
+
 for (const { game, path, label } of [
   { game: 'Draw & Race', path: '/race', label: 'The drawing of the race' },
   { game: 'Gravity', path: '/gravity', label: 'The drawing of the simulation' },
@@ -227,27 +255,34 @@ for (const { game, path, label } of [
     await page.goto(path);
     const canvas = page.locator('canvas[data-drawn="true"]');
     await expect(canvas).toBeVisible({ timeout: 20_000 });
-    const width = () => canvas.evaluate((c: HTMLCanvasElement) => c.width);
     const trace = await startTrace(page);
-    const before = await width();
-    // As on a device that cannot keep up: every frame reads 30 ms longer than it took (the
-    // render worker's test hook, e2e builds).
-    await page.evaluate(
-      (name) =>
-        (
-          window as unknown as {
-            futileWorkers: Record<string, { call(method: string, ...args: number[]): Promise<void> }>;
-          }
-        ).futileWorkers[name].call('slowFramesForTest', 30),
-      label,
-    );
-    await expect.poll(width, { timeout: 20_000 }).toBeLessThan(before);
-    // The frame that lays the new size out.
-    await page.evaluate(
-      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-    );
-    const layouts = canvasSizeLayouts(await stopTrace(trace));
-    expect(layouts.length).toBeGreaterThanOrEqual(1);
-    expect(layouts.filter((l) => !l.partial)).toEqual([]);
+    const before = await canvas.evaluate((c: HTMLCanvasElement) => c.width);
+    // As on a device that cannot keep up.
+    await slowFrames(page, label);
+    await untilNarrower(page, canvas, before);
+    expectOnlyPartialResizes(await stopTrace(trace));
   });
 }
+
+test('Yardcore: the canvas taking a lower resolution lays out its own box, not the page', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // A yard at rest draws no frames for the quality to judge: the mower walks right meanwhile,
+  // on a seed where it keeps cutting fresh grass for seconds.
+  await openWithSave(
+    page,
+    findSeed((s) => s === Number.POSITIVE_INFINITY, 20, mowsRightThenDown),
+  );
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await playing(page);
+  const canvas = page.getByTestId('yard-stage').locator('canvas');
+  const trace = await startTrace(page);
+  const before = await canvas.evaluate((c: HTMLCanvasElement) => c.width);
+  await slowFrames(page, 'The drawing of the yard');
+  await page.keyboard.down('ArrowRight');
+  // With two tests beside it, its first step took up to 19 s here (5 s alone): a minute's margin.
+  await untilNarrower(page, canvas, before, 60_000);
+  await page.keyboard.up('ArrowRight');
+  expectOnlyPartialResizes(await stopTrace(trace));
+});
