@@ -248,6 +248,7 @@ function expectOnlyPartialResizes(events: TraceEvent[]) {
 for (const { game, path, label } of [
   { game: 'Draw & Race', path: '/race', label: 'The drawing of the race' },
   { game: 'Gravity', path: '/gravity', label: 'The drawing of the simulation' },
+  { game: 'Lunar Lander', path: '/lunar-lander', label: 'The drawing of the flight' },
 ]) {
   test(`${game}: the canvas taking a lower resolution lays out its own box, not the page`, async ({
     page,

@@ -126,7 +126,7 @@ export function LanderPage() {
         <MuteToggle onToggle={() => game?.audio.unlock()} />
       </GameHeader>
       <main className="lander-stage" ref={stageRef} data-testid="lander-stage">
-        <div ref={hostRef} className="lander-canvas" />
+        <div ref={hostRef} className="scene-box" />
         {screen !== 'intro' && <Hud store={store} />}
         {screen === 'playing' && <GhostLegend store={store} />}
         <LanderAnnouncer store={store} />
