@@ -341,34 +341,36 @@ const Actions = memo(function Actions({ onRoll }: { onRoll: () => void }) {
   const canRoll = !rolling && count > 0;
   return (
     <div className="crit-actions">
-      <output className="crit-total" data-testid="crit-total">
-        {rolling ? (
-          'Rolling…'
-        ) : total !== null ? (
-          <>
-            Total <strong>{total}</strong>
-          </>
-        ) : (
-          `${count} ${count === 1 ? 'die' : 'dice'}`
-        )}
-      </output>
-      <button
-        type="button"
-        className="button crit-roll"
-        disabled={!canRoll}
-        onClick={onRoll}
-        aria-keyshortcuts="R"
-      >
-        Roll
-      </button>
-      <button
-        type="button"
-        className="button button--ghost"
-        disabled={rolling || count === 0}
-        onClick={() => critActions.clear()}
-      >
-        Clear
-      </button>
+      <div className="crit-actions__row">
+        <output className="crit-total" data-testid="crit-total">
+          {rolling ? (
+            'Rolling…'
+          ) : total !== null ? (
+            <>
+              Total <strong>{total}</strong>
+            </>
+          ) : (
+            `${count} ${count === 1 ? 'die' : 'dice'}`
+          )}
+        </output>
+        <button
+          type="button"
+          className="button crit-roll"
+          disabled={!canRoll}
+          onClick={onRoll}
+          aria-keyshortcuts="R"
+        >
+          Roll
+        </button>
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={rolling || count === 0}
+          onClick={() => critActions.clear()}
+        >
+          Clear
+        </button>
+      </div>
     </div>
   );
 });
@@ -463,19 +465,21 @@ export function CritPage() {
           hidden={!drawers.left}
           {...leftSwipe}
         >
-          <div className="crit-drawer__head">
-            <h2>Dice</h2>
-            <button
-              type="button"
-              className="crit-icon-button"
-              aria-label="Close dice drawer"
-              onClick={() => critActions.closeDrawer('left')}
-            >
-              ×
-            </button>
+          <div className="crit-drawer__content">
+            <div className="crit-drawer__head">
+              <h2>Dice</h2>
+              <button
+                type="button"
+                className="crit-icon-button"
+                aria-label="Close dice drawer"
+                onClick={() => critActions.closeDrawer('left')}
+              >
+                ×
+              </button>
+            </div>
+            <DicePicker onPick={pick} />
+            <NotationForm />
           </div>
-          <DicePicker onPick={pick} />
-          <NotationForm />
         </aside>
 
         <main className="crit-center">
@@ -494,20 +498,22 @@ export function CritPage() {
           hidden={!drawers.right}
           {...rightSwipe}
         >
-          <div className="crit-drawer__head">
-            <h2>Tray</h2>
-            <button
-              type="button"
-              className="crit-icon-button"
-              aria-label="Close tray drawer"
-              onClick={() => critActions.closeDrawer('right')}
-            >
-              ×
-            </button>
+          <div className="crit-drawer__content">
+            <div className="crit-drawer__head">
+              <h2>Tray</h2>
+              <button
+                type="button"
+                className="crit-icon-button"
+                aria-label="Close tray drawer"
+                onClick={() => critActions.closeDrawer('right')}
+              >
+                ×
+              </button>
+            </div>
+            <Tray faces={trayFaces} />
+            <h3 className="crit-history__title">History</h3>
+            <History />
           </div>
-          <Tray faces={trayFaces} />
-          <h3 className="crit-history__title">History</h3>
-          <History />
         </aside>
         {narrow && (drawers.left || drawers.right) && (
           <button
