@@ -1,4 +1,5 @@
 import { type CDPSession, expect, type Locator, type Page, test } from '@playwright/test';
+import { openOnPausedClock } from './clock-helpers.ts';
 import { holdFlightClock, stepFlight, untilFlying } from './lander-helpers.ts';
 import { findSeed, mowsRightThenDown, openWithSave, playing } from './yard-helpers.ts';
 
@@ -43,6 +44,16 @@ async function stopTrace({ cdp, events }: { cdp: CDPSession; events: TraceEvent[
   await complete;
   await cdp.detach();
   return events.sort((a, b) => a.ts - b.ts);
+}
+
+/** stopTrace, keeping only the page's own layouts (not those of SVG images or frames in it). */
+async function stopPageTrace(page: Page, trace: { cdp: CDPSession; events: TraceEvent[] }) {
+  const cdp = await page.context().newCDPSession(page);
+  const { frameTree } = await cdp.send('Page.getFrameTree');
+  await cdp.detach();
+  return (await stopTrace(trace)).filter(
+    (e) => e.name !== 'Layout' || e.args?.beginData?.frame === frameTree.frame.id,
+  );
 }
 
 type TracedLayout = { partial: boolean; dirtyObjects: number };
@@ -146,14 +157,37 @@ test('Crit Happens: a roll lays out the boxes it changes, never the whole page',
     () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
   );
   // The page's layouts only: the tray's faces are SVG images, documents of their own.
-  const cdp = await page.context().newCDPSession(page);
-  const { frameTree } = await cdp.send('Page.getFrameTree');
-  await cdp.detach();
-  const events = (await stopTrace(trace)).filter(
-    (e) => e.name !== 'Layout' || e.args?.beginData?.frame === frameTree.frame.id,
-  );
-  const layouts = layoutsCausedOnlyBy(events, (since) => since.length > 0);
+  const layouts = layoutsCausedOnlyBy(await stopPageTrace(page, trace), (since) => since.length > 0);
   expect(layouts.length).toBeGreaterThanOrEqual(3);
+  expect(layouts.filter((l) => !l.partial)).toEqual([]);
+});
+
+test('Whac-a-Moji: emojis coming up, counting down and whacked, and the score, lay out their own boxes', async ({
+  page,
+}) => {
+  await openOnPausedClock(page, '/whac-a-moji', (p) => p.getByRole('heading', { name: 'How to play' }));
+  await page.getByRole('button', { name: 'Start Game' }).click();
+  await page.getByRole('button', { name: 'Start Round' }).click();
+  await expect(page.getByRole('region', { name: '3 by 3 grid' })).toBeVisible();
+  // The round's screen coming in (its entry animation, on real time) is not the round's play.
+  await expect
+    .poll(() => page.evaluate(() => document.querySelector('.whac-screen')?.getAnimations().length))
+    .toBe(0);
+  const upCells = page.locator('.whac-cell[data-state="up"]');
+  const trace = await startTrace(page);
+  // Each change is a cell's parts (its layer, a box of its own) or the score (a readout that
+  // keeps its transform while it bumps): before, each laid out the page, 30 times in 6 s.
+  let hits = 0;
+  for (let step = 0; step < 200 && hits < 4; step++) {
+    if ((await upCells.count()) > 0) {
+      await upCells.first().click();
+      hits++;
+    }
+    await page.clock.runFor(100);
+  }
+  expect(hits).toBe(4);
+  const layouts = layoutsCausedOnlyBy(await stopPageTrace(page, trace), (since) => since.length > 0);
+  expect(layouts.length).toBeGreaterThanOrEqual(8);
   expect(layouts.filter((l) => !l.partial)).toEqual([]);
 });
 
@@ -259,6 +293,16 @@ function slowFrames(page: Page, label: string) {
   );
 }
 
+/**
+ * The canvas's width once its scene has sized it: a canvas drawn from a worker shows its
+ * element's default 300 × 150 until the worker's first frame reaches the page.
+ */
+async function sizedWidth(canvas: Locator): Promise<number> {
+  const size = () => canvas.evaluate((c: HTMLCanvasElement) => `${c.width}x${c.height}`);
+  await expect.poll(size, { timeout: 20_000 }).not.toBe('300x150');
+  return canvas.evaluate((c: HTMLCanvasElement) => c.width);
+}
+
 /** Waits for `canvas` to take a width below `before`, then for the frame that lays it out. */
 async function untilNarrower(page: Page, canvas: Locator, before: number, timeout = 20_000) {
   await expect
@@ -287,7 +331,7 @@ for (const { game, path, label } of [
     const canvas = page.locator('canvas[data-drawn="true"]');
     await expect(canvas).toBeVisible({ timeout: 20_000 });
     const trace = await startTrace(page);
-    const before = await canvas.evaluate((c: HTMLCanvasElement) => c.width);
+    const before = await sizedWidth(canvas);
     // As on a device that cannot keep up.
     await slowFrames(page, label);
     await untilNarrower(page, canvas, before);
@@ -309,7 +353,7 @@ test('Yardcore: the canvas taking a lower resolution lays out its own box, not t
   await playing(page);
   const canvas = page.getByTestId('yard-stage').locator('canvas');
   const trace = await startTrace(page);
-  const before = await canvas.evaluate((c: HTMLCanvasElement) => c.width);
+  const before = await sizedWidth(canvas);
   await slowFrames(page, 'The drawing of the yard');
   await page.keyboard.down('ArrowRight');
   // With two tests beside it, its first step took up to 19 s here (5 s alone): a minute's margin.

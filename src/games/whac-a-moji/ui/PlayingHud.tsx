@@ -104,6 +104,9 @@ function PlayingScore({ store }: { store: WhacStore }) {
   useLayoutEffect(() => {
     const el = value.current;
     if (!el) return;
+    // Room for three digits from the start: a round's score reaches them in a few hits, and
+    // each wider box lays out the HUD's row (the page) where a new text lays out the box alone.
+    el.style.width = '3ch';
     writeFittedText(el, String(store.getState().score));
     const reduceMotion =
       typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null;

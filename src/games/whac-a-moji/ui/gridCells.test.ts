@@ -27,7 +27,7 @@ function setUp(count = 4) {
   const whacked: number[] = [];
   const cells = new GridCells(grid, count, (slot) => whacked.push(slot));
   const button = (i: number) => grid.children[i] as HTMLButtonElement;
-  const parts = (i: number) => Array.from(button(i).children).map((c) => c.className);
+  const parts = (i: number) => Array.from(button(i).firstElementChild!.children).map((c) => c.className);
   return { grid, cells, whacked, button, parts };
 }
 
