@@ -34,11 +34,20 @@ function handleFromRow([id, key, version, etag]: readonly unknown[]): SaveHandle
   return { id: id as string, key: key as string, version: num(version), etag: etag as string };
 }
 
+/**
+ * A page of saves as the list answers it: the items' JSON text and the total. listSignedIn
+ * answers the same object again for as long as the page is unchanged, so a caller may keep
+ * what it makes of it (the route keeps the answer's bytes) by this object.
+ */
+export interface ListedPage {
+  total: number;
+  itemsJson: string;
+}
+
 /** A page of a signed-in user's saves, as SavesRepository.listSignedIn answers it. */
 export interface SignedInList {
   user: UsersTable;
-  total: number;
-  itemsJson: string;
+  page: ListedPage;
 }
 
 /** One listSignedIn call in a PostgreSQL batch. */
@@ -47,7 +56,18 @@ interface SignedInListCall {
   appId: string | null;
   limit: number;
   offset: number;
+  /** The tag of the page this server last had for this session, app, page and limit (null: none). */
+  known: string | null;
 }
+
+/** A page PostgreSQL answered, with its tag: md5 of its total and items' JSON, as the statement makes it. */
+interface TaggedPage extends ListedPage {
+  tag: string;
+}
+
+/** The pages kept for listSignedIn on PostgreSQL: at most this many, of at most this much text in all. */
+const KEPT_PAGES = 1000;
+const KEPT_PAGE_CHARS = 8_000_000;
 
 export type SaveLookup = { id: string; appId?: string } | { appId: string; key: string };
 
@@ -64,6 +84,16 @@ export class SavesRepository {
    */
   private readonly listed = new Map<string, SignedInList & { expiresAt: number }>();
   private listedMark: string | null = null;
+
+  /**
+   * PostgreSQL: the last page answered for each session, app, page and limit, with its tag.
+   * The statement gets the tag and leaves the page's JSON out when the page it makes has the
+   * same tag: the page is then this one, and the JSON (7.5 KB for 50 saves) is neither sent,
+   * nor read and decoded here. Kept pages are never trusted on their own, only when the
+   * statement finds them unchanged, so other servers' writes show as they did.
+   */
+  private readonly pages = new Map<string, TaggedPage>();
+  private pagesChars = 0;
 
   /**
    * PostgreSQL: listSignedIn's statement for many calls at once (all apps, one app), see
@@ -125,32 +155,43 @@ export class SavesRepository {
     if (database.dialect === 'postgres') {
       // The same columns for a batch of calls, each row numbered by its call (t.i): the calls
       // travel as arrays, so the text never changes and is planned once per connection. A
-      // call whose session is unknown or expired has no row.
+      // call whose session is unknown or expired has no row. Each page comes with its tag
+      // (md5 of the total and the items' JSON); its JSON is left out (null) when the tag is
+      // the one the call already has (t.known). Each `offset 0` keeps its subquery from being
+      // pulled up into the one above, which would copy its expressions to every place they
+      // are used (the page and the count made three times a call, md5 twice).
       const batched = (where: string) =>
-        `select t.i, ${USER_COLUMNS.map((c) => `u.${c}`).join(', ')}, ${pgPage(where, 't.lim', 't.off')}, ` +
-        `(select count(*) from saves where ${where}), s.expires_at ` +
-        'from unnest($1::text[], $2::text[], $3::int[], $4::int[]) with ordinality as t(hash, app, lim, off, i) ' +
+        `select t.i, ${USER_COLUMNS.map((c) => `u.${c}`).join(', ')}, p.tag, ` +
+        'case when p.tag = t.known then null else p.items end, p.total ' +
+        'from unnest($1::text[], $2::text[], $3::int[], $4::int[], $5::text[]) with ordinality as t(hash, app, lim, off, known, i) ' +
         'inner join sessions s on s.id_hash = t.hash inner join users u on u.id = s.user_id ' +
-        'where s.expires_at > $5 and u.is_active = 1';
+        "cross join lateral (select md5(c.total || ' ' || c.items) as tag, c.items, c.total from " +
+        `(select ${pgPage(where, 't.lim', 't.off')} as items, (select count(*) from saves where ${where}) as total offset 0) c offset 0) p ` +
+        'where s.expires_at > $6 and u.is_active = 1';
       const read = (sql: string) => async (calls: SignedInListCall[]) => {
         const rows = await database.rows(sql, [
           calls.map((c) => c.hash),
           calls.map((c) => c.appId),
           calls.map((c) => c.limit),
           calls.map((c) => c.offset),
+          calls.map((c) => c.known),
           nowIso(),
         ]);
         const answers: (unknown[] | null)[] = calls.map(() => null);
         for (const row of rows) answers[num(row[0]) - 1] = row.slice(1);
         return answers;
       };
-      // Up to four statements of each shape at once (the pool's other connections stay for the
-      // other calls): fewer made batches bigger but left PostgreSQL's second core idle. Two at
-      // once, A/B against four in one session (server bench, 3 runs each, alternated), saved
-      // no CPU per list call (median 68.6 against 63.8 µs) and no latency.
+      // Up to two statements of each shape at once (the pool's other connections stay for the
+      // other calls). Four at once, A/B against two in one session (server bench, 3 runs each,
+      // alternated), once saved no CPU per list call (median 68.6 against 63.8 µs), while each
+      // row carried its page's JSON. Since an unchanged page comes without it, a statement's
+      // own work (pool checkout, protocol messages, round trip) is most of what a call costs
+      // here, and fewer, bigger batches share it among more calls: two against four, 50
+      // connections, read 0.875 of the CPU per list call (compare.ts, 12 rounds in 3 pairs)
+      // and 57.7–59.0 against 62.4–67.2 µs with the same requests/s (two sittings, 8 rounds).
       this.signedInBatches = {
-        all: new BatchedRead(read(batched('user_id = u.id')), 4),
-        app: new BatchedRead(read(batched('user_id = u.id and app_id = t.app')), 4),
+        all: new BatchedRead(read(batched('user_id = u.id')), 2),
+        app: new BatchedRead(read(batched('user_id = u.id and app_id = t.app')), 2),
       };
     }
   }
@@ -292,7 +333,7 @@ export class SavesRepository {
     // Reused only while the database is unchanged (any commit, by anyone, moves the mark) and
     // the session unexpired: exactly what the statement would answer again.
     const mark = this.database.changeMark();
-    const key = `${page} ${limit} ${appId ?? ''}\n${token}`;
+    const key = mark === null ? '' : `${page} ${limit} ${appId ?? ''}\n${token}`;
     if (mark !== null) {
       if (mark !== this.listedMark) {
         this.listed.clear();
@@ -303,11 +344,18 @@ export class SavesRepository {
     }
     const offset = (page - 1) * limit;
     if (this.signedInBatches) {
-      const call = { hash: sha256(token), appId: appId ?? null, limit, offset };
+      const hash = sha256(token);
+      const pageKey = `${page} ${limit} ${appId ?? ''}\n${hash}`;
+      const known = this.pages.get(pageKey);
+      const call = { hash, appId: appId ?? null, limit, offset, known: known?.tag ?? null };
       const row = await (appId ? this.signedInBatches.app : this.signedInBatches.all).call(call);
       if (!row) return null;
-      const [itemsJson, total] = row.slice(USER_COLUMNS.length);
-      return { user: userFromRow(row), total: num(total), itemsJson: itemsJson as string };
+      const [tag, itemsJson, total] = row.slice(USER_COLUMNS.length);
+      // No JSON: the page has the tag sent, so it is the kept one (its total is in the tag too).
+      if (itemsJson === null && known) return { user: userFromRow(row), page: known };
+      const fresh: TaggedPage = { tag: tag as string, itemsJson: itemsJson as string, total: num(total) };
+      this.keepPage(pageKey, fresh);
+      return { user: userFromRow(row), page: fresh };
     }
     const rows = appId
       ? await this.database.rows(this.signedInListSql.app, [
@@ -322,13 +370,30 @@ export class SavesRepository {
     if (!rows.length) return null;
     const row = rows[0];
     const [itemsJson, total, expiresAt] = row.slice(USER_COLUMNS.length);
-    const listed = { user: userFromRow(row), total: num(total), itemsJson: itemsJson as string };
+    const listed = { user: userFromRow(row), page: { total: num(total), itemsJson: itemsJson as string } };
     if (mark === null) return listed;
     // The kept object itself is answered, then and later: the route keeps its bytes by it.
     const kept = { ...listed, expiresAt: Date.parse(expiresAt as string) };
     if (this.listed.size >= 1000) this.listed.clear();
     this.listed.set(key, kept);
     return kept;
+  }
+
+  /** Keeps a page PostgreSQL answered (see pages), within KEPT_PAGES and KEPT_PAGE_CHARS. */
+  private keepPage(key: string, page: TaggedPage) {
+    const size = page.itemsJson.length;
+    if (size > KEPT_PAGE_CHARS / 100) return;
+    const replaced = this.pages.get(key);
+    if (replaced) {
+      this.pagesChars -= replaced.itemsJson.length;
+      this.pages.delete(key);
+    }
+    if (this.pages.size >= KEPT_PAGES || this.pagesChars + size > KEPT_PAGE_CHARS) {
+      this.pages.clear();
+      this.pagesChars = 0;
+    }
+    this.pages.set(key, page);
+    this.pagesChars += size;
   }
 
   async delete(userId: string, lookup: SaveLookup): Promise<boolean> {

@@ -9,7 +9,7 @@ import {
   SaveResponse,
 } from '../../src/api/schemas/saves.ts';
 import { requireUser, USER_COOKIE } from '../plugins/session.ts';
-import { MAX_SAVE_BYTES, type SaveLookup, type SignedInList, toItem } from '../repositories/saves.ts';
+import { type ListedPage, MAX_SAVE_BYTES, type SaveLookup, toItem } from '../repositories/saves.ts';
 import { HttpError } from '../util.ts';
 import { type Api, sendJsonText } from './api.ts';
 
@@ -21,8 +21,12 @@ function toLookup(q: SaveLookupQuery): SaveLookup {
 
 /** Saves: every call scoped to the signed-in user; another user's id is simply not found. */
 export function savesRoutes(api: Api) {
-  /** The bytes of a list answer SavesRepository keeps (SQLite), by the kept answer. */
-  const answers = new WeakMap<SignedInList, Buffer>();
+  /**
+   * The bytes of a list answer, by its page: listSignedIn answers the same page object again
+   * while the page is unchanged (SQLite: nothing committed since; PostgreSQL: the statement
+   * found the page's tag unchanged), and the page, page number and limit make the whole answer.
+   */
+  const answers = new WeakMap<ListedPage, Buffer>();
   api.post(
     '/api/saves/save.php',
     {
@@ -72,15 +76,15 @@ export function savesRoutes(api: Api) {
           : null;
       if (!request.sessionUserPromise) request.sessionUserPromise = Promise.resolve(listed?.user ?? null);
       const user = await requireUser(request);
-      // A kept answer (SQLite, nothing committed since) is the same object: its bytes are kept too.
-      const kept = listed && answers.get(listed);
+      // An unchanged page is the same object: the answer's bytes are kept by it.
+      const kept = listed && answers.get(listed.page);
       if (kept) return sendJsonText(reply, kept);
       // The items come as JSON made by the database in this schema's shape (SavesRepository.list).
-      const { itemsJson, total } = listed ?? (await api.repos.saves.list(user.id, appId, page, limit));
+      const { itemsJson, total } = listed?.page ?? (await api.repos.saves.list(user.id, appId, page, limit));
       const body = `{"success":true,"items":${itemsJson},"page":${page},"limit":${limit},"total":${total}}`;
-      if (listed && api.database.dialect === 'sqlite') {
+      if (listed) {
         const bytes = Buffer.from(body);
-        answers.set(listed, bytes);
+        answers.set(listed.page, bytes);
         return sendJsonText(reply, bytes);
       }
       return sendJsonText(reply, body);

@@ -3,11 +3,15 @@
  * (Db.changeMark: PRAGMA data_version and this connection's total_changes) and the session is
  * unexpired, so the load dialog asked again costs no statement. Every kind of write moves the
  * mark: a save on the writer thread, a delete on the server's own connection, a sign-out, and
- * a write by another connection (another process on the same file). On PostgreSQL nothing is
- * kept: other servers write there too, and no such mark comes without a round trip.
+ * a write by another connection (another process on the same file). On PostgreSQL every list
+ * is a statement (other servers write there too, and no such mark comes without a round trip),
+ * but a page the statement finds unchanged (by its tag) comes without its JSON: the server
+ * answers the page it kept.
  */
 import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { USER_COLUMNS } from '../repositories/users.ts';
 import { call, createTestApp, devSignIn, type TestApp, testDialects } from '../test/harness.ts';
 
 describe.each(testDialects)('saves list answer kept while nothing changes (%s)', (dialect) => {
@@ -66,6 +70,41 @@ describe.each(testDialects)('saves list answer kept while nothing changes (%s)',
       other.close();
     }
     expect((await list()).keys).toEqual(['c', 'renamed']);
+  });
+
+  it('PostgreSQL: an unchanged page comes without its JSON; a write by another server shows at once', async () => {
+    if (dialect !== 'postgres') return;
+    const rows: unknown[][][] = [];
+    const rowsOf = t.database.rows;
+    t.database.rows = async (text, params) => {
+      const answered = await rowsOf(text, params);
+      rows.push(answered);
+      return answered;
+    };
+    try {
+      const first = await list();
+      const again = await list();
+      expect(again.res.body).toBe(first.res.body);
+      // The items' JSON (after the call's number, the user's columns and the tag) is left out
+      // of the unchanged page's row.
+      const itemsOf = (answered: unknown[][]) => answered[0][USER_COLUMNS.length + 2];
+      expect(itemsOf(rows[rows.length - 1])).toBeNull();
+      // Another server renames a save, past this one: the tag changes and the page comes anew.
+      await sql`update saves set key = 'renamed' where key = 'a'`.execute(t.database.db);
+      const renamed = await list();
+      expect(renamed.keys).toEqual(['c', 'renamed']);
+      expect(typeof itemsOf(rows[rows.length - 1])).toBe('string');
+      // Another server deletes a save off this page: the total is in the tag too.
+      await sql`delete from saves where key = 'renamed'`.execute(t.database.db);
+      const deleted = await list();
+      expect(deleted.keys).toEqual(['c']);
+      expect(deleted.res.json().total).toBe(1);
+      // Another page of the same list is its own.
+      const paged = await call(t.app, 'GET', `${LIST}&limit=1&page=2`, { cookie });
+      expect(paged.json()).toMatchObject({ items: [], page: 2, limit: 1, total: 1 });
+    } finally {
+      t.database.rows = rowsOf;
+    }
   });
 
   it('an expired session is refused even with nothing written since', async () => {
