@@ -233,16 +233,21 @@ test("Gravity: the header's body count and the selected body's motion lay out th
   await expectOnlyPartial(trace, 2);
 });
 
-test('Yardcore: the score and the mowed count lay out their own boxes as the mower cuts', async ({
-  page,
-}) => {
-  test.setTimeout(180_000);
+/** Yardcore playing a saved yard where walking right, then down, keeps cutting fresh grass. */
+async function playMowingYard(page: Page) {
   await openWithSave(
     page,
     findSeed((s) => s === Number.POSITIVE_INFINITY, 20, mowsRightThenDown),
   );
   await page.getByRole('button', { name: 'Continue' }).click();
   await playing(page);
+}
+
+test('Yardcore: the score and the mowed count lay out their own boxes as the mower cuts', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await playMowingYard(page);
   const cut = page.getByTestId('yard-cut');
   const cutCount = async () => Number((await cut.textContent())?.split('/')[0]);
   // A layout that also carries another change of the same frame (the live summary's first
@@ -345,12 +350,7 @@ test('Yardcore: the canvas taking a lower resolution lays out its own box, not t
   test.setTimeout(120_000);
   // A yard at rest draws no frames for the quality to judge: the mower walks right meanwhile,
   // on a seed where it keeps cutting fresh grass for seconds.
-  await openWithSave(
-    page,
-    findSeed((s) => s === Number.POSITIVE_INFINITY, 20, mowsRightThenDown),
-  );
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await playing(page);
+  await playMowingYard(page);
   const canvas = page.getByTestId('yard-stage').locator('canvas');
   const trace = await startTrace(page);
   const before = await sizedWidth(canvas);

@@ -1,6 +1,7 @@
 import {
   memo,
   type PointerEvent,
+  type ReactNode,
   type RefObject,
   useCallback,
   useEffect,
@@ -57,6 +58,49 @@ function useSwipeToClose(side: Side) {
       start.current = null;
     },
   };
+}
+
+/**
+ * A side drawer (dice on the left, tray on the right). Its content scrolls in a box of its
+ * own that Chromium lays out apart from the page (crit.css, `.crit-drawer__content`).
+ */
+function Drawer({
+  side,
+  id,
+  title,
+  children,
+}: {
+  side: Side;
+  id: string;
+  title: string;
+  children: ReactNode;
+}) {
+  const open = useCritStore((s) => s.drawers[side]);
+  const swipe = useSwipeToClose(side);
+  return (
+    <aside
+      id={id}
+      className={`crit-drawer crit-drawer--${side}${open ? ' is-open' : ''}`}
+      aria-label={title}
+      hidden={!open}
+      {...swipe}
+    >
+      <div className="crit-drawer__content">
+        <div className="crit-drawer__head">
+          <h2>{title}</h2>
+          <button
+            type="button"
+            className="crit-icon-button"
+            aria-label={`Close ${title.toLowerCase()} drawer`}
+            onClick={() => critActions.closeDrawer(side)}
+          >
+            ×
+          </button>
+        </div>
+        {children}
+      </div>
+    </aside>
+  );
 }
 
 /*
@@ -402,8 +446,6 @@ export function CritPage() {
   const [sceneError, setSceneError] = useState<string | null>(null);
   const drawers = useCritStore((s) => s.drawers);
   const narrow = useCritStore((s) => s.narrow);
-  const leftSwipe = useSwipeToClose('left');
-  const rightSwipe = useSwipeToClose('right');
 
   useEffect(() => {
     critActions.reset(window.innerWidth, isNarrow(window.innerWidth));
@@ -458,29 +500,10 @@ export function CritPage() {
     <div className="crit-page">
       <GameHeader title="Crit Happens" onSettings={() => setSettingsOpen(true)} />
       <div className={`crit-body${narrow ? ' crit-body--narrow' : ''}`}>
-        <aside
-          id="crit-dice-drawer"
-          className={`crit-drawer crit-drawer--left${drawers.left ? ' is-open' : ''}`}
-          aria-label="Dice"
-          hidden={!drawers.left}
-          {...leftSwipe}
-        >
-          <div className="crit-drawer__content">
-            <div className="crit-drawer__head">
-              <h2>Dice</h2>
-              <button
-                type="button"
-                className="crit-icon-button"
-                aria-label="Close dice drawer"
-                onClick={() => critActions.closeDrawer('left')}
-              >
-                ×
-              </button>
-            </div>
-            <DicePicker onPick={pick} />
-            <NotationForm />
-          </div>
-        </aside>
+        <Drawer side="left" id="crit-dice-drawer" title="Dice">
+          <DicePicker onPick={pick} />
+          <NotationForm />
+        </Drawer>
 
         <main className="crit-center">
           <Toolbar />
@@ -491,30 +514,11 @@ export function CritPage() {
           <TablePanel />
         </main>
 
-        <aside
-          id="crit-tray-drawer"
-          className={`crit-drawer crit-drawer--right${drawers.right ? ' is-open' : ''}`}
-          aria-label="Tray"
-          hidden={!drawers.right}
-          {...rightSwipe}
-        >
-          <div className="crit-drawer__content">
-            <div className="crit-drawer__head">
-              <h2>Tray</h2>
-              <button
-                type="button"
-                className="crit-icon-button"
-                aria-label="Close tray drawer"
-                onClick={() => critActions.closeDrawer('right')}
-              >
-                ×
-              </button>
-            </div>
-            <Tray faces={trayFaces} />
-            <h3 className="crit-history__title">History</h3>
-            <History />
-          </div>
-        </aside>
+        <Drawer side="right" id="crit-tray-drawer" title="Tray">
+          <Tray faces={trayFaces} />
+          <h3 className="crit-history__title">History</h3>
+          <History />
+        </Drawer>
         {narrow && (drawers.left || drawers.right) && (
           <button
             type="button"
