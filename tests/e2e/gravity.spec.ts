@@ -198,15 +198,15 @@ test.describe('Gravity Simulator', () => {
     // The pause is a message to the physics worker, and a worker starved of the CPU (a loaded
     // machine) may first run the steps it owes. Selecting a body asks that worker for its
     // bodies after the pause, in order: once the details show, it has stopped. The step shown
-    // comes back through the render worker's HUD (10 a second), so then wait until it stops
-    // changing, and hold it to standing still.
+    // comes back through the render worker's HUD (twice a second), so then wait until it
+    // stops changing over two of them, and hold it to standing still.
     await page.getByRole('button', { name: 'Select next body' }).click();
     await expect(
       page.getByRole('region', { name: 'Object details' }).getByRole('heading', { name: /#\d+/ }),
     ).toBeVisible();
     const stepShownTwice = async () => {
       const first = await attr(page, 'data-sim-step');
-      await page.waitForTimeout(600);
+      await page.waitForTimeout(1100);
       return first === (await attr(page, 'data-sim-step'));
     };
     await expect.poll(stepShownTwice, { timeout: 15_000 }).toBe(true);

@@ -56,6 +56,11 @@ export interface GameScene<Snapshot, Input = never, Hud = never, Recycle = void>
   shownInput?(): number;
   /** What the HUD shows now. */
   hud?(): Hud;
+  /**
+   * How often the page needs the HUD, where that is less often than the runtime's 10 times a
+   * second (`HUD_INTERVAL_MS`): each post is a task and a frame's work on the page's thread.
+   */
+  readonly hudIntervalMs?: number;
   /** The current frame as a PNG (screenshot and share). */
   capture?(): Promise<Blob>;
   destroy(): void;

@@ -167,6 +167,36 @@ describe('RenderHost', () => {
     hud.port1.close();
   });
 
+  it('posts the HUD only as often as a scene asks for it (hudIntervalMs), never more than 10 times a second', async () => {
+    const clock = new TestClock();
+    const count = async (hudIntervalMs: number) => {
+      const scene = Object.assign(new RecordingScene(), { hudIntervalMs });
+      const host = new RenderHost<Step, string, { step: number }, Float32Array>({
+        createScene: () => scene,
+        frames: { requestFrame: clock.requestFrame, cancelFrame: clock.cancelFrame },
+        now: () => clock.now(),
+      });
+      const hud = await initHost(host);
+      let posts = 0;
+      hud.port1.onmessage = (event: MessageEvent<HudMessage<unknown>>) => {
+        if (event.data.type === 'hud') posts++;
+      };
+      // Two seconds of frames at 60 Hz; then the messages already posted cross.
+      for (let i = 0; i < 120; i++) clock.advanceFrame(1000 / 60);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      host.dispose();
+      hud.port1.close();
+      return posts;
+    };
+    // Twice a second over two seconds: the first frame's post, then every 500 ms.
+    expect(await count(500)).toBeGreaterThanOrEqual(4);
+    expect(await count(500)).toBeLessThanOrEqual(5);
+    // Asking for more than the runtime's rate gets the runtime's rate.
+    const fast = await count(10);
+    expect(fast).toBeGreaterThanOrEqual(19);
+    expect(fast).toBeLessThanOrEqual(21);
+  });
+
   it('posts `drawn` once, after the first frame that drew a snapshot, not for the frames before it', async () => {
     const clock = new TestClock();
     const scene = new RecordingScene();

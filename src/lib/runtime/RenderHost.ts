@@ -178,7 +178,7 @@ export class RenderHost<Snapshot, Input = never, Hud = never, Recycle = void> {
       this.lastShownInput = shown;
       markShown(shown);
     }
-    if (scene.hud && now - this.lastHud >= HUD_INTERVAL_MS) {
+    if (scene.hud && now - this.lastHud >= Math.max(HUD_INTERVAL_MS, scene.hudIntervalMs ?? 0)) {
       this.lastHud = now;
       this.post({ type: 'hud', hud: scene.hud() });
     }

@@ -27,6 +27,7 @@ import {
 } from '../engine/snapshot.ts';
 import { type Camera, clampZoom } from './camera.ts';
 import { GalaxyLayer } from './GalaxyLayer.ts';
+import { GRAVITY_HUD_MS, type GravityHud } from './hud.ts';
 import { StarField } from './StarField.ts';
 import { createSceneTextures, type SceneTextures, TEXTURE_SIZE } from './textures.ts';
 import { mixWhite, particleColor, rgbToBgr, saturate } from './tints.ts';
@@ -38,14 +39,6 @@ export type GravitySceneInput =
   | { type: 'select'; id: number | null }
   | { type: 'trails'; visible: boolean }
   | { type: 'pathTrails'; visible: boolean };
-
-/** What the page's readouts show, sampled by the runtime at most 10 times a second. */
-export interface GravityHud {
-  bodies: number;
-  step: number;
-  /** A digest of where the first bodies are (the end-to-end tests watch it change). */
-  motion: number;
-}
 
 interface StarSprites {
   halo: Sprite;
@@ -71,6 +64,7 @@ const RESOLUTION_LEVELS = [1, 0.75, 0.5];
  * same class draws in the render worker and, as the fallback, on the page.
  */
 export class GravityScene implements GameScene<Snapshot, GravitySceneInput, GravityHud, SnapshotBuffers> {
+  readonly hudIntervalMs = GRAVITY_HUD_MS;
   private app = new Application();
   private textures!: SceneTextures;
   private camera: Camera = { x: 0, y: 0, zoom: 1 };

@@ -18,17 +18,12 @@ import {
   type WorldPoint,
   zoomAt,
 } from '../scene/camera.ts';
-import type { GravityHud, GravitySceneInput } from '../scene/GravityScene.ts';
+import type { GravitySceneInput } from '../scene/GravityScene.ts';
+import { GRAVITY_HUD_MS, type GravityHud } from '../scene/hud.ts';
 import { type GestureAction, GestureRecognizer } from './gestures.ts';
 import { detailsChanged, gravityHud, selectedMotion, useGravityStore } from './store.ts';
 import { GRAVITY_WORKERS } from './workers.ts';
 
-/**
- * How often the page's readouts refresh: the header's count and the selected body's
- * figures, together. Each refresh changes text on the page, a layout and a paint on the
- * main thread; twice a second keeps them readable and out of most frames.
- */
-const READOUT_MS = 500;
 /** Least time between two body counts given to the store (the live region announces at most once a second). */
 const ANNOUNCED_COUNT_MS = 1000;
 /** How often the page keeps the scene (as a share code) to restart a stopped engine from. */
@@ -70,8 +65,6 @@ export class GravitySession {
   private dragging: number | null = null;
   /** Bodies added from the controls so far: spreads them round the view. */
   private addedFromControls = 0;
-  /** The body count of the last HUD, shown at the next readout. */
-  private hudBodies = 0;
   /** When the store last took the body count (performance.now()). */
   private countStoredAt = Number.NEGATIVE_INFINITY;
 
@@ -111,7 +104,7 @@ export class GravitySession {
     document.addEventListener('visibilitychange', this.onVisibility);
     const notice = await this.open(request);
     useGravityStore.setState({ ready: true, notice });
-    this.readoutTimer = setInterval(this.readout, READOUT_MS);
+    this.readoutTimer = setInterval(this.readout, GRAVITY_HUD_MS);
     this.checkpointTimer = setInterval(() => void this.keepCheckpoint(), CHECKPOINT_MS);
   }
 
@@ -197,12 +190,11 @@ export class GravitySession {
   // ---- readouts --------------------------------------------------------------------------
 
   private readonly onHud = (hud: GravityHud): void => {
-    // The header's count is written by its own subscription (no React render) at the next
-    // readout, or at once the first time; the store (and so React and the live region) takes
-    // a changed count at most once a second: merges change it several times a second, each
-    // a render of the announcer.
-    this.hudBodies = hud.bodies;
-    if (gravityHud.getState().bodies === 0) this.showCount();
+    // The scene posts its HUD only as often as the readouts refresh (GRAVITY_HUD_MS). The
+    // header's count is written by its own subscription (no React render); the store (and so
+    // React and the live region) takes a changed count at most once a second: merges change
+    // it several times a second, each a render of the announcer.
+    if (gravityHud.getState().bodies !== hud.bodies) gravityHud.setState({ bodies: hud.bodies });
     const now = performance.now();
     if (
       useGravityStore.getState().bodyCount !== hud.bodies &&
@@ -221,13 +213,8 @@ export class GravitySession {
     if (data.motion !== motion) data.motion = motion;
   };
 
-  private showCount(): void {
-    if (gravityHud.getState().bodies !== this.hudBodies) gravityHud.setState({ bodies: this.hudBodies });
-  }
-
-  /** The header's count and the selected body's figures, twice a second. */
+  /** The selected body's figures, twice a second. */
   private readonly readout = (): void => {
-    this.showCount();
     const id = useGravityStore.getState().selectedId;
     if (id === null || this.physics.stopped) return;
     this.physics.call('getBody', id).then((body) => {
