@@ -168,8 +168,8 @@ describe('RenderHost', () => {
   });
 
   it('posts the HUD only as often as a scene asks for it (hudIntervalMs), never more than 10 times a second', async () => {
-    const clock = new TestClock();
     const count = async (hudIntervalMs: number) => {
+      const clock = new TestClock();
       const scene = Object.assign(new RecordingScene(), { hudIntervalMs });
       const host = new RenderHost<Step, string, { step: number }, Float32Array>({
         createScene: () => scene,
@@ -189,8 +189,9 @@ describe('RenderHost', () => {
       return posts;
     };
     // Twice a second over two seconds: the first frame's post, then every 500 ms.
-    expect(await count(500)).toBeGreaterThanOrEqual(4);
-    expect(await count(500)).toBeLessThanOrEqual(5);
+    const slow = await count(500);
+    expect(slow).toBeGreaterThanOrEqual(4);
+    expect(slow).toBeLessThanOrEqual(5);
     // Asking for more than the runtime's rate gets the runtime's rate.
     const fast = await count(10);
     expect(fast).toBeGreaterThanOrEqual(19);
