@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { holdFlightClock, stepFlight } from './lander-helpers.ts';
 import { FIRST_LOAD } from './pageLoad.ts';
 import { watchConsole } from './watchConsole.ts';
 
@@ -103,4 +104,62 @@ test('Draw & Race settings at 360×640: mute lines up with the volume slider and
   expect(Math.abs(mute.x - slider.x)).toBeLessThanOrEqual(2);
   expect(Math.abs(mute.x - fewer.x)).toBeLessThanOrEqual(2);
   await page.screenshot({ path: `${SHOTS}/race-settings-360.png` });
+});
+
+/**
+ * How loud the page's sound is now: the RMS of 100 ms of howler's master output (every sample
+ * and loop goes through it), read by an analyser tapped on for the reading.
+ */
+function loudness(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const howler = (window as unknown as { Howler: { ctx: AudioContext; masterGain: GainNode } }).Howler;
+        const analyser = howler.ctx.createAnalyser();
+        analyser.fftSize = 2048;
+        howler.masterGain.connect(analyser);
+        setTimeout(() => {
+          const samples = new Float32Array(analyser.fftSize);
+          analyser.getFloatTimeDomainData(samples);
+          howler.masterGain.disconnect(analyser);
+          resolve(Math.sqrt(samples.reduce((sum, s) => sum + s * s, 0) / samples.length));
+        }, 100);
+      }),
+  );
+}
+
+test("Lunar Lander's engine hums while it thrusts, falls silent when it lets go, and follows the mute", async ({
+  page,
+}) => {
+  const console = watchConsole(page);
+  await page.goto('/lunar-lander');
+  const intro = page.getByRole('dialog', { name: 'Lunar Lander' });
+  await expect(intro.getByRole('button', { name: 'Start mission' })).toBeVisible(FIRST_LOAD);
+  // The flight moves only when stepped (a lander flying in real time could land meanwhile).
+  await holdFlightClock(page);
+  await intro.getByRole('button', { name: 'Start mission' }).click();
+  await expect(page.getByRole('region', { name: 'Flight data' })).toBeVisible();
+  await expect.poll(() => loudness(page)).toBe(0);
+  /** Holds or lets go of the main engine: the engine says it fires at its next tick. */
+  const thrust = async (on: boolean) => {
+    await (on ? page.keyboard.down('ArrowUp') : page.keyboard.up('ArrowUp'));
+    await stepFlight(page, 50);
+  };
+
+  // The main engine's loop fades in under a held thrust and out after it (its file loads on the first gesture).
+  await thrust(true);
+  await expect.poll(() => loudness(page)).toBeGreaterThan(0.02);
+  await thrust(false);
+  await expect.poll(() => loudness(page)).toBe(0);
+
+  // Muted (the header's toggle), a held thrust is silent; unmuted while held, it sounds.
+  await page.getByRole('button', { name: 'Mute sound' }).click();
+  await thrust(true);
+  await page.waitForTimeout(300);
+  expect(await loudness(page)).toBe(0);
+  await page.getByRole('button', { name: 'Unmute sound' }).click();
+  await expect.poll(() => loudness(page)).toBeGreaterThan(0.02);
+  await thrust(false);
+  await expect.poll(() => loudness(page)).toBe(0);
+  expect(console.errors).toEqual([]);
 });
