@@ -1,6 +1,6 @@
 /**
  * Lunar Lander sounds: samples rendered from sounds/recipes.ts by `npm run sounds`
- * (assets/sounds/lunar-lander/), played with howler. The engines are seamless loops faded in
+ * (assets/sounds/lunar-lander/), played by the SampleBank. The engines are seamless loops faded in
  * and out as the lander fires; landing, crashing and buttons are one-shots. Nothing is created
  * or fetched before the first user gesture (`unlock`); they play at this game's own level, 0
  * while its own mute (the header's toggle) is on.

@@ -1,6 +1,6 @@
 /**
  * Draw & Race's sounds: samples rendered from sounds/recipes.ts by `npm run sounds`, played
- * with howler at the race's own volume and mute (its settings dialog; default 0.8, no other
+ * by the SampleBank at the race's own volume and mute (its settings dialog; default 0.8, no other
  * game's setting enters).
  * `soundsFor` decides what a batch of race events sounds like (pure, tested).
  */

@@ -1,6 +1,6 @@
 /**
- * Yardcore's sounds: samples rendered from sounds/recipes.ts by `npm run sounds`, played with
- * howler. The page hands each snapshot's events to `events` and the mowing flag to `mowing`;
+ * Yardcore's sounds: samples rendered from sounds/recipes.ts by `npm run sounds`, played by
+ * the SampleBank. The page hands each snapshot's events to `events` and the mowing flag to `mowing`;
  * `soundsFor` decides what plays (pure, tested). Each play's level is its mix level × 0.8
  * (the level it always had), and nothing plays while the game's soundEnabled setting is off.
  */
