@@ -36,8 +36,13 @@ let loopsSounding = 0;
 function countLoop(sounding: boolean): void {
   loopsSounding += sounding ? 1 : -1;
   Howler.autoSuspend = loopsSounding === 0;
+  if (sounding) resumeAudio();
+}
+
+/** Wakes howler's AudioContext if it was suspended (by howler, or by a page left in the background). */
+function resumeAudio(): void {
   const ctx = Howler.ctx as AudioContext | null | undefined;
-  if (sounding && ctx?.state === 'suspended') void ctx.resume().catch(() => {});
+  if (ctx?.state === 'suspended') void ctx.resume().catch(() => {});
 }
 
 /**
@@ -82,8 +87,7 @@ export class SampleBank<Name extends string> {
       }
       this.unsubscribe = this.source.subscribe(() => this.applyVolume());
     }
-    const ctx = Howler.ctx as AudioContext | null | undefined;
-    if (ctx?.state === 'suspended') void ctx.resume().catch(() => {});
+    resumeAudio();
   }
 
   /**
