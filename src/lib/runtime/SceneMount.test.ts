@@ -5,7 +5,7 @@ import { SceneMount } from './SceneMount.ts';
 import { PictureScene } from './sceneTesting.testutil.ts';
 
 describe('SceneMount.capture', () => {
-  it('takes the scene’s picture on the page’s thread, and refuses before the scene started; the canvas says when it has started, and when it has drawn the engine’s state', async () => {
+  it('takes the scene’s picture on the page’s thread, and refuses before the scene started; it tells the size the scene was given; the canvas says when it has started, and when it has drawn the engine’s state', async () => {
     vi.stubGlobal(
       'ResizeObserver',
       class {
@@ -34,6 +34,8 @@ describe('SceneMount.capture', () => {
     expect(mount.canvas.dataset.scene).toBeUndefined();
     await mount.start();
     expect(mount.canvas.dataset.scene).toBe('started');
+    // The size the scene was given, for the page to lay out to without reading the DOM.
+    expect(mount.sceneSize).toEqual({ width: 20, height: 10 });
     expect(await mount.capture()).toBe(scene.picture);
     // Started is not drawn: the canvas says `data-drawn` once a frame has shown a snapshot.
     expect(mount.canvas.dataset.drawn).toBeUndefined();

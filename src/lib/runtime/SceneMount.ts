@@ -112,6 +112,15 @@ export class SceneMount<Snapshot, Input = never, Hud = never, Recycle = void> {
     return this.bridge.call('capture');
   }
 
+  /**
+   * The size, in CSS pixels, the scene was last given: read when the container last resized,
+   * after layout. A page that lays things out to the scene's size reads it here rather than
+   * from the DOM, which in an input's task would lay out the page again for it.
+   */
+  get sceneSize(): { width: number; height: number } {
+    return this.lastSize;
+  }
+
   /** Whether the render worker has stopped. */
   get stopped(): boolean {
     return this.bridge?.stopped != null;

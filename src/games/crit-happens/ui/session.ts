@@ -229,7 +229,9 @@ export class CritSession {
     critActions.beginRoll(plan);
     const dice = useCritStore.getState().pool.dice;
     this.trayFaces.begin(dice);
-    const arena = arenaSize(this.stage);
+    // The scene's own size, kept from the arena's last resize: reading the stage here would
+    // lay out the page again in the click's task, after the tray's cells above were written.
+    const arena = this.mount.sceneSize;
     // The size the scene lays these dice out at (it sizes them the same way when the roll arrives).
     const size = dieSizeFor(arena.width, arena.height, dice.length);
     const input: TumbleInput = {
@@ -321,7 +323,7 @@ export class CritSession {
         const index = rolled.findIndex((d) => d.id === id);
         return index < 0 ? [] : [{ x: times.resting[index * 3], y: times.resting[index * 3 + 1], size }];
       });
-    const arena = arenaSize(this.stage);
+    const arena = this.mount.sceneSize;
     const twenties = pool.dice.filter((d) => d.type === 'd20' && d.face === 20).map((d) => d.id);
     if (outcome.crit === 'success') {
       const celebrated = outcome.keptId ? [outcome.keptId] : twenties;
