@@ -128,6 +128,66 @@ function loudness(page: Page): Promise<number> {
   );
 }
 
+/**
+ * Starts reading the page's sound (RMS of 20 ms windows of howler's master output, as
+ * `loudness` reads it); the returned function stops and tells the loudest it heard.
+ */
+async function listen(page: Page): Promise<() => Promise<number>> {
+  await page.evaluate(() => {
+    const howler = (window as unknown as { Howler: { ctx: AudioContext; masterGain: GainNode } }).Howler;
+    const analyser = howler.ctx.createAnalyser();
+    analyser.fftSize = 1024;
+    howler.masterGain.connect(analyser);
+    const samples = new Float32Array(analyser.fftSize);
+    const heard = { loudest: 0, stop: () => {} };
+    const read = setInterval(() => {
+      analyser.getFloatTimeDomainData(samples);
+      const rms = Math.sqrt(samples.reduce((sum, s) => sum + s * s, 0) / samples.length);
+      heard.loudest = Math.max(heard.loudest, rms);
+    }, 20);
+    heard.stop = () => {
+      clearInterval(read);
+      howler.masterGain.disconnect(analyser);
+    };
+    (window as unknown as { heard: typeof heard }).heard = heard;
+  });
+  return () =>
+    page.evaluate(() => {
+      const { heard } = window as unknown as { heard: { loudest: number; stop: () => void } };
+      heard.stop();
+      return heard.loudest;
+    });
+}
+
+test("Crit Happens' dice clack as they land (the page follows the drawn roll by its events), and not when muted", async ({
+  page,
+}) => {
+  const console = watchConsole(page);
+  await page.goto('/crit-happens?seed=1');
+  // No d20: no crit, so no fanfare; what sounds during a roll is its clacks.
+  for (const die of ['d6', 'd8', 'd12', 'd4'])
+    await page.getByRole('button', { name: `Add a ${die}` }).click();
+  const roll = page.getByRole('button', { name: 'Roll', exact: true });
+  const history = page.getByRole('list', { name: 'Roll history' }).getByRole('listitem');
+  /** The loudest sound from the click on Roll until the roll is in the history (every die at rest). */
+  const rollAndListen = async () => {
+    await expect(roll).toBeEnabled();
+    const rolled = await history.count();
+    const stop = await listen(page);
+    await roll.click();
+    await expect(history).toHaveCount(rolled + 1, { timeout: 20_000 });
+    return stop();
+  };
+  expect(await rollAndListen()).toBeGreaterThan(0.01);
+  // Muted in the game's own settings.
+  await page.getByRole('button', { name: '⚙️ Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await settings.getByLabel('Mute').check();
+  await settings.getByRole('button', { name: 'Done' }).click();
+  expect(await rollAndListen()).toBe(0);
+  expect(console.errors).toEqual([]);
+});
+
 test("Lunar Lander's engine hums while it thrusts, falls silent when it lets go, and follows the mute", async ({
   page,
 }) => {

@@ -38,6 +38,20 @@ describe('RollTimeline', () => {
     expect(timeline.advance(61_000).done).toBe(false);
   });
 
+  it('tells when the next event falls due, each in turn, and nothing once the end is reported', () => {
+    const timeline = new RollTimeline(track());
+    const seen: number[] = [];
+    for (let next = timeline.nextEventMs(); next !== null; next = timeline.nextEventMs()) {
+      seen.push(next / STEP_MS);
+      const events = timeline.advance(next + 0.5);
+      // Each wake at a due time finds something to report: a follower never wakes for nothing.
+      expect(events.impacts.length + events.settled.length + Number(events.done)).toBeGreaterThan(0);
+    }
+    // Impacts at 2 and 5, rests at 4 and 9; the end (step 9) with the last rest.
+    expect(seen.map((step) => Math.round(step))).toEqual([2, 4, 5, 9]);
+    expect(timeline.advance(60_000)).toEqual({ impacts: [], settled: [], done: false });
+  });
+
   it('interpolates between steps and finds where each die rests', () => {
     const timeline = new RollTimeline(track());
     expect(timeline.position(2.25 * STEP_MS)).toEqual({ s0: 2, s1: 3, t: 0.25, exact: 2.25 });

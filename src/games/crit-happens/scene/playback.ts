@@ -37,6 +37,20 @@ export class RollTimeline {
     return s0 >= this.track.settleStep[index];
   }
 
+  /**
+   * When the next event not yet reported falls due (ms into the playback): the next impact,
+   * die coming to rest or the end, whichever is first; null once the end has been reported.
+   * For a follower that wakes only when something happens rather than at every frame.
+   */
+  nextEventMs(): number | null {
+    if (this.finished) return null;
+    const { track } = this;
+    let step = track.steps - 1;
+    if (this.nextImpact < track.impactCount) step = Math.min(step, track.impacts[this.nextImpact * 2]);
+    for (let i = 0; i < track.count; i++) if (!this.settled[i]) step = Math.min(step, track.settleStep[i]);
+    return step * STEP_MS;
+  }
+
   /** The events due by `elapsedMs` that were not reported before; `done` once, at the end. */
   advance(elapsedMs: number): PlaybackEvents {
     const { track } = this;

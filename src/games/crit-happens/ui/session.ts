@@ -49,8 +49,10 @@ function arenaSize(stage: HTMLElement): { width: number; height: number } {
 export class CritSession {
   private readonly physics: WorkerBridge<CritPhysicsApi>;
   private readonly mount: SceneMount<TumbleSnapshot, DiceSceneInput, DiceSceneHud>;
-  /** The animation frame following a roll's playback, if one plays. */
+  /** The frame a roll's playback starts at, while it is awaited. */
   private rollFrame = 0;
+  /** The wake at a playing roll's next event. */
+  private rollTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly sound = new CritSound();
   private readonly seeds: Rng;
   private readonly unsubscribes: (() => void)[] = [];
@@ -266,30 +268,41 @@ export class CritSession {
   }
 
   /**
-   * The roll's events by the scene's own timeline, from the same frames: its clock starts
-   * at the next frame, as the scene's does. A die at rest shows its face in the tray
-   * (`settle`, straight into the page: these frames render nothing through React).
+   * The roll's events by the scene's own timeline: its clock starts at the next frame, as the
+   * scene's does. From there the page wakes only when an event falls due (a timer to the next
+   * impact, die at rest or the end), not at every frame: a frame callback makes the page's
+   * thread run a frame of its own (style, paint, commit) for each of the scene's, though the
+   * tumble is drawn in the render worker. Events share a step (16.7 ms), so each wake plays
+   * one step's clacks, as a frame did. A die at rest shows its face in the tray (`settle`,
+   * straight into the page: these wakes render nothing through React).
    */
   private followRoll(timeline: RollTimeline, settle: (index: number) => void, done: () => void): void {
-    let start = -1;
-    const frame = (now: number) => {
-      this.rollFrame = 0;
+    let start = 0;
+    const wake = () => {
+      this.rollTimer = null;
       if (this.disposed) return;
-      if (start < 0) start = now;
-      const events = timeline.advance(now - start);
-      for (const speed of clacksToPlay(events.impacts)) this.sound.clack(speed);
+      const elapsed = performance.now() - start;
+      const events = timeline.advance(elapsed);
+      // A hidden page's timers fire late and bunched; its clacks would not match a roll anyone sees.
+      if (!document.hidden) for (const speed of clacksToPlay(events.impacts)) this.sound.clack(speed);
       for (const index of events.settled) settle(index);
       if (events.done) {
-        // The outcome (total, history, overlay) renders a task after the frame the last die
-        // stops in, so that frame's task does not also render and lay it out.
+        // The outcome (total, history, overlay) renders a task after the last die's face, so
+        // that task does not also render and lay it out.
         yieldToMain().then(() => {
           if (!this.disposed) done();
         }, this.onUnexpected);
         return;
       }
-      this.rollFrame = requestAnimationFrame(frame);
+      const next = timeline.nextEventMs() ?? elapsed;
+      // A millisecond past the due time: a timer that fired on it could find the step not yet reached.
+      this.rollTimer = setTimeout(wake, Math.max(0, next - elapsed) + 1);
     };
-    this.rollFrame = requestAnimationFrame(frame);
+    this.rollFrame = requestAnimationFrame((now) => {
+      this.rollFrame = 0;
+      start = now;
+      wake();
+    });
   }
 
   private sceneInput(input: DiceSceneInput): void {
@@ -353,6 +366,7 @@ export class CritSession {
     this.disposed = true;
     for (const off of this.unsubscribes) off();
     cancelAnimationFrame(this.rollFrame);
+    if (this.rollTimer !== null) clearTimeout(this.rollTimer);
     if (this.fireworkTimer !== null) clearInterval(this.fireworkTimer);
     this.physics.dispose();
     this.mount.dispose();

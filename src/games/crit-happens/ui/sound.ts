@@ -26,14 +26,14 @@ const SAMPLES: Record<CritSoundName, SampleSpec> = {
 const CLACKS: CritSoundName[] = ['clack-1', 'clack-2', 'clack-3'];
 
 /**
- * Clacks one animation frame plays at most. Each play makes howler create and wire an audio
- * source on the main thread; a frame in which 20 dice land at once (or one that catches up
- * after a stall) played them all and made a long task of 150 ms at 4× CPU. Clacks within one
- * frame (16 ms) are heard as one hit anyway.
+ * Clacks one step of a roll's playback (16.7 ms, a frame) plays at most. Each play makes
+ * howler create and wire an audio source on the main thread; a step in which 20 dice land at
+ * once (or a late wake that catches up) played them all and made a long task of 150 ms at 4×
+ * CPU. Clacks within one step are heard as one hit anyway.
  */
 export const MAX_CLACKS_PER_FRAME = 3;
 
-/** The impacts of one frame that sound: the loudest, at most MAX_CLACKS_PER_FRAME of them. */
+/** The impacts of one step that sound: the loudest, at most MAX_CLACKS_PER_FRAME of them. */
 export function clacksToPlay(speeds: readonly number[]): number[] {
   if (speeds.length <= MAX_CLACKS_PER_FRAME) return [...speeds];
   return [...speeds].sort((a, b) => b - a).slice(0, MAX_CLACKS_PER_FRAME);
