@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { holdFlightClock, stepFlight } from './lander-helpers.ts';
+import { holdFlightClock, stepFlight, untilFlying } from './lander-helpers.ts';
 import { FIRST_LOAD } from './pageLoad.ts';
 import { watchConsole } from './watchConsole.ts';
 
@@ -198,7 +198,9 @@ test("Lunar Lander's engine hums while it thrusts, falls silent when it lets go,
   // The flight moves only when stepped (a lander flying in real time could land meanwhile).
   await holdFlightClock(page);
   await intro.getByRole('button', { name: 'Start mission' }).click();
-  await expect(page.getByRole('region', { name: 'Flight data' })).toBeVisible();
+  // Flying, not only the HUD shown: it shows while the run ticket is asked for, and steps
+  // taken before the flight starts move nothing (the thrust below would never fire).
+  await untilFlying(page);
   await expect.poll(() => loudness(page)).toBe(0);
   /** Holds or lets go of the main engine: the engine says it fires at its next tick. */
   const thrust = async (on: boolean) => {

@@ -294,7 +294,9 @@ export class CritSession {
         }, this.onUnexpected);
         return;
       }
-      const next = timeline.nextEventMs() ?? elapsed;
+      // Null only once the end is reported, which returned above.
+      const next = timeline.nextEventMs();
+      if (next === null) return;
       // A millisecond past the due time: a timer that fired on it could find the step not yet reached.
       this.rollTimer = setTimeout(wake, Math.max(0, next - elapsed) + 1);
     };
