@@ -16,23 +16,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { loopSteps, setCpuThrottling, startTrace } from '../lib/pagedriver.ts';
 import { openScene, presentScenes, VIEWPORT } from '../lib/pages.ts';
+import { median } from '../lib/stats.ts';
 import { TRACE_CATEGORIES } from '../lib/trace.ts';
 import { renderPathUrl, type SceneStep } from '../scenes.ts';
-import { CLICKED_FLOOR_LOOP } from './floor.ts';
+import { CLICKED_FLOOR_HTML, CLICKED_FLOOR_LOOP } from './floor.ts';
 import { type QuietSecond, quietSecond } from './quietSecond.ts';
 import { runOnToolSite, toolOption } from './toolSite.ts';
 
-/** A button and nothing behind it: no frame loop, no HUD. Clicked as the clicked scenes are. */
-const QUIET_FLOOR_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>quiet floor</title>
-<style>body{margin:0;background:#0f0a1e;color:#f4f0ff;font:16px system-ui,sans-serif}</style>
-</head><body><button id="tap" type="button">tap</button></body></html>`;
+/** The clicked blank page without its frame loop: a button and a HUD line that never changes. */
+const QUIET_FLOOR_HTML = CLICKED_FLOOR_HTML.replace(/<script>[\s\S]*<\/script>/, '');
 const QUIET_FLOOR_PATH = '/__bench/quiet-floor';
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 /** Rounds of a page with its loop running: throttled, traced with no recorder, one result a round. */
 async function record(
