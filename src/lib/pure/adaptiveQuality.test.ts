@@ -34,6 +34,24 @@ describe('AdaptiveQuality', () => {
     expect(q.level).toBe(0);
   });
 
+  it('steps down on a device slower than four frames a second: long frames in a row are not pauses', () => {
+    const q = new AdaptiveQuality({ levels: 3 });
+    run(q, 16.7, 1000);
+    // Each frame 300 ms: the first reads as a pause, the next four make a second of slow frames.
+    expect(run(q, 300, 1500)).toEqual([1]);
+    // The lower level is no faster here: on to the last level, a step a second or so.
+    expect(run(q, 300, 10_000)).toEqual([2]);
+  });
+
+  it('takes a long frame that follows smooth ones for a pause, however many such pauses come', () => {
+    const q = new AdaptiveQuality({ levels: 3 });
+    for (let i = 0; i < 20; i++) {
+      run(q, 16.7, 500);
+      q.frame(2000);
+    }
+    expect(q.level).toBe(0);
+  });
+
   it('judges each burst of drawing on its own frames when the scene rests between them', () => {
     const q = new AdaptiveQuality({ levels: 3 });
     run(q, 50, 900);

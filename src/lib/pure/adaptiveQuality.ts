@@ -26,7 +26,12 @@ export interface AdaptiveQualityOptions {
   smoothing?: number;
 }
 
-/** Frames longer than this are pauses (tab hidden, debugger), not rendering cost: ignored. */
+/**
+ * A frame longer than this, after one that was not, is a pause (tab hidden, debugger, a
+ * hitch), not rendering cost: ignored. Long frames one after another are a device that slow
+ * (software GL on a loaded machine drew the yard at 3–5 frames a second): each counts, as a
+ * frame of this length, so the device that most needs a lower level gets it after four.
+ */
 export const PAUSE_MS = 250;
 
 export class AdaptiveQuality {
@@ -44,6 +49,8 @@ export class AdaptiveQuality {
   private fastFor = 0;
   /** Whether the last change was a step up (a step down right after it undoes it). */
   private steppedUp = false;
+  /** Whether the previous frame was longer than `PAUSE_MS`. */
+  private afterLong = false;
 
   constructor(options: AdaptiveQualityOptions) {
     this.levels = Math.max(1, Math.floor(options.levels));
@@ -57,8 +64,13 @@ export class AdaptiveQuality {
   }
 
   /** Records one frame's duration; returns true when `level` changed. */
-  frame(ms: number): boolean {
-    if (!(ms > 0) || ms > PAUSE_MS) return false;
+  frame(frameMs: number): boolean {
+    if (!(frameMs > 0)) return false;
+    const long = frameMs > PAUSE_MS;
+    const pause = long && !this.afterLong;
+    this.afterLong = long;
+    if (pause) return false;
+    const ms = Math.min(frameMs, PAUSE_MS);
     this.avgMs += (ms - this.avgMs) * this.smoothing;
     if (this.avgMs > this.slowMs) {
       this.slowFor += ms;
@@ -89,6 +101,7 @@ export class AdaptiveQuality {
    * the next made "a second of slow frames". The level stays.
    */
   rest(): void {
+    this.afterLong = false;
     this.slowFor = 0;
     this.fastFor = 0;
     this.avgMs = (this.slowMs + this.fastMs) / 2;
