@@ -309,9 +309,9 @@ async function sizedWidth(canvas: Locator): Promise<number> {
 }
 
 /** Waits for `canvas` to take a width below `before`, then for the frame that lays it out. */
-async function untilNarrower(page: Page, canvas: Locator, before: number, timeout = 20_000) {
+async function untilNarrower(page: Page, canvas: Locator, before: number) {
   await expect
-    .poll(() => canvas.evaluate((c: HTMLCanvasElement) => c.width), { timeout })
+    .poll(() => canvas.evaluate((c: HTMLCanvasElement) => c.width), { timeout: 20_000 })
     .toBeLessThan(before);
   await page.evaluate(
     () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
